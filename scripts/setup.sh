@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Installs everything Czary needs on Debian 12 and prepares third-party sources in a cache
+# outside the clone. Idempotent: a second run checks and returns within seconds.
+# Nothing is fetched from anywhere but Debian's archive and the npm registry.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck source=scripts/env.sh
+source "$ROOT/scripts/env.sh"
+
+APT_PACKAGES=(
+  emscripten          # em++ 3.1.6 (clang-14, lld, binaryen)
+  nlohmann-json3-dev  # JSON, header-only
+  doctest-dev         # unit tests, header-only
+  cmake make g++ ninja-build
+  dpkg-dev            # dpkg-source, to unpack the imgui and libsdl2 source packages
+  chromium            # browser tests (driven by playwright-core)
+  fonts-dejavu-core   # DejaVuSans.ttf: every Polish letter (Latin Extended-A)
+)
+IMGUI_VERSION=1.86
+SDL_VERSION=2.26.5
+
+log() { printf '[setup] %s\n' "$*"; }
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"
+  elif command -v sudo >/dev/null 2>&1; then sudo "$@"
+  else
+    log "not root and no sudo; please run as root: $*"
+    exit 1
+  fi
+}
+
+missing_packages() {
+  local p
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || echo "$p"
+  done
+}
+
+apt_updated=0
+apt_update_once() {
+  if [ $apt_updated = 0 ]; then as_root apt-get update -q >/dev/null; apt_updated=1; fi
+}
+
+# --- Debian binary packages --------------------------------------------------------------
+wanted=("${APT_PACKAGES[@]}")
+command -v node >/dev/null 2>&1 || wanted+=(nodejs)
+command -v npm >/dev/null 2>&1 || wanted+=(npm)
+mapfile -t missing < <(missing_packages "${wanted[@]}")
+if [ ${#missing[@]} -gt 0 ]; then
+  log "installing Debian packages: ${missing[*]}"
+  apt_update_once
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# --- Debian source packages: imgui 1.86, libsdl2 2.26.5 ----------------------------------
+# The machine's apt lists binary packages only; a deb-src entry derived from its own sources
+# file (same archive, same signatures) makes the source packages available.
+enable_deb_src() {
+  local src=/etc/apt/sources.list.d/debian.sources dst=/etc/apt/sources.list.d/czary-deb-src.sources
+  [ -f "$dst" ] && return 0
+  if [ ! -f "$src" ]; then
+    log "no $src: add a deb-src entry for Debian 12 by hand, then run again"; exit 1
+  fi
+  log "adding a deb-src entry derived from $src"
+  sed 's/^Types:.*/Types: deb-src/' "$src" | as_root tee "$dst" >/dev/null
+  apt_updated=0
+}
+
+fetch_source() { # package version dir
+  local pkg=$1 version=$2 dir=$3
+  [ -f "$dir/.czary-complete" ] && return 0
+  enable_deb_src
+  apt_update_once
+  local work; work=$(mktemp -d "$CZARY_CACHE/src/.fetch-XXXXXX")
+  log "downloading source package $pkg ($version)"
+  (cd "$work" && apt-get source -q --download-only "$pkg" >/dev/null 2>&1) || {
+    log "apt-get source $pkg failed"; exit 1; }
+  local dsc; dsc=$(ls "$work"/*.dsc | head -1)
+  grep -q "^Version: .*$version" "$dsc" || {
+    log "$pkg: expected upstream version $version, archive has $(grep '^Version:' "$dsc")"; exit 1; }
+  rm -rf "$dir"
+  dpkg-source -x --skip-patches "$dsc" "$dir" >/dev/null 2>&1 || dpkg-source -x "$dsc" "$dir" >/dev/null
+  rm -rf "$work" "$CZARY_CACHE"/src/*.tar.*
+  touch "$dir/.czary-complete"
+}
+
+mkdir -p "$CZARY_CACHE/src"
+fetch_source imgui "$IMGUI_VERSION" "$CZARY_IMGUI_DIR"
+fetch_source libsdl2 "$SDL_VERSION" "$CZARY_SDL_SRC_DIR"
+
+# --- npm packages (pinned by package-lock.json) ------------------------------------------
+BROWSER_TESTS="$ROOT/tests/browser"
+if [ ! -f "$BROWSER_TESTS/node_modules/.package-lock.json" ] ||
+   ! cmp -s "$BROWSER_TESTS/package-lock.json" "$BROWSER_TESTS/node_modules/.czary-lock"; then
+  log "installing npm packages from tests/browser/package-lock.json"
+  (cd "$BROWSER_TESTS" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+  cp "$BROWSER_TESTS/package-lock.json" "$BROWSER_TESTS/node_modules/.czary-lock"
+fi
+
+log "ready (cache: $CZARY_CACHE)"

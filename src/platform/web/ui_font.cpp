@@ -1,0 +1,32 @@
+#include "platform/web/ui_font.hpp"
+
+#include <imgui.h>
+#include <imgui_impl_opengl3.h>
+
+namespace czary::platform {
+namespace {
+
+// Basic Latin + Latin-1, Latin Extended-A (ą ć ę ł ń ś ź ż), dashes and Polish quotes, minus sign.
+// Static: ImGui keeps the pointer until the atlas is built.
+const ImWchar glyph_ranges[] = {0x0020, 0x00FF, 0x0100, 0x017F, 0x2010, 0x2027, 0x2212, 0x2212, 0};
+
+}  // namespace
+
+bool ensure_ui_font(UiFont& font, float pixel_ratio) {
+    if (pixel_ratio == font.pixel_ratio) return false;
+    ImGuiIO& io = ImGui::GetIO();
+    io.Fonts->Clear();
+    ImFontConfig config;
+    config.OversampleH = 1;  // rasterised at device pixels already
+    config.PixelSnapH = true;
+    if (!io.Fonts->AddFontFromFileTTF(font.file.c_str(), font.css_size * pixel_ratio, &config, glyph_ranges))
+        io.Fonts->AddFontDefault();  // the glyph check then reports what is missing
+    io.FontGlobalScale = 1.0f / pixel_ratio;
+    // Recreating the device objects uploads the new atlas (and frees the old texture).
+    ImGui_ImplOpenGL3_DestroyDeviceObjects();
+    ImGui_ImplOpenGL3_CreateDeviceObjects();
+    font.pixel_ratio = pixel_ratio;
+    return true;
+}
+
+}  // namespace czary::platform

@@ -1,0 +1,17 @@
+#pragma once
+// The interface font: a TTF with every Polish letter, rasterised at the screen's pixel density
+// so that text stays sharp at devicePixelRatio 2 and 3 (ImGui 1.86 builds its atlas at 1x).
+#include <string>
+
+namespace czary::platform {
+
+struct UiFont {
+    std::string file;
+    float css_size = 0;       // size in CSS pixels, what the layout sees
+    float pixel_ratio = 0;    // the atlas is rasterised at css_size * pixel_ratio
+};
+
+// (Re)builds the atlas when the ratio changed; returns true if it did. Needs a GL context.
+bool ensure_ui_font(UiFont& font, float pixel_ratio);
+
+}  // namespace czary::platform

@@ -1,0 +1,31 @@
+#include "platform/web/web_status.hpp"
+
+#include <emscripten/emscripten.h>
+#include <nlohmann/json.hpp>
+
+namespace czary::platform {
+
+std::string WebStatus::to_json() const {
+    return nlohmann::json{
+        {"frames", frames},
+        {"glVersion", gl_version},
+        {"font", {{"file", font_file}, {"cssSize", font_css_size}, {"pixelRatio", font_pixel_ratio}}},
+        {"canvas", {{"css", {canvas_css[0], canvas_css[1]}}, {"pixels", {canvas_pixels[0], canvas_pixels[1]}}}},
+        {"missingGlyphs", missing_glyphs},
+        {"language", language},
+    }.dump();
+}
+
+WebStatus& web_status() {
+    static WebStatus status;
+    return status;
+}
+
+}  // namespace czary::platform
+
+// Read by web/glue.js; the string lives until the next call.
+extern "C" EMSCRIPTEN_KEEPALIVE const char* czary_status_json() {
+    static std::string text;
+    text = czary::platform::web_status().to_json();
+    return text.c_str();
+}

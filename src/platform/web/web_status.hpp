@@ -1,0 +1,24 @@
+#pragma once
+// What the page reports about itself to tests and tools (window.czary.status()).
+#include <string>
+#include <vector>
+
+namespace czary::platform {
+
+struct WebStatus {
+    long frames = 0;
+    std::string gl_version;
+    std::string font_file;
+    float font_css_size = 0;
+    float font_pixel_ratio = 0;
+    int canvas_css[2] = {0, 0};
+    int canvas_pixels[2] = {0, 0};
+    std::vector<unsigned> missing_glyphs;
+    std::string language;
+
+    std::string to_json() const;
+};
+
+WebStatus& web_status();
+
+}  // namespace czary::platform

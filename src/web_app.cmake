@@ -1,0 +1,42 @@
+# The web app (em++): Dear ImGui 1.86 + SDL2 2.26.5 (built by scripts/build-sdl2.sh) on WebGL.
+set(CZARY_IMGUI_DIR "" CACHE PATH "Dear ImGui 1.86 sources (Debian source package imgui)")
+set(CZARY_SDL2_PREFIX "" CACHE PATH "SDL2 2.26.5 built for the web and installed here")
+set(CZARY_FONT /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf CACHE FILEPATH "UI font with Polish letters")
+foreach(required CZARY_IMGUI_DIR CZARY_SDL2_PREFIX CZARY_FONT)
+  if(NOT EXISTS "${${required}}")
+    message(FATAL_ERROR "${required}='${${required}}' does not exist: build with scripts/build-web.sh")
+  endif()
+endforeach()
+
+add_library(imgui STATIC
+  ${CZARY_IMGUI_DIR}/imgui.cpp ${CZARY_IMGUI_DIR}/imgui_draw.cpp ${CZARY_IMGUI_DIR}/imgui_tables.cpp
+  ${CZARY_IMGUI_DIR}/imgui_widgets.cpp
+  ${CZARY_IMGUI_DIR}/backends/imgui_impl_sdl.cpp ${CZARY_IMGUI_DIR}/backends/imgui_impl_opengl3.cpp)
+target_include_directories(imgui SYSTEM PUBLIC ${CZARY_IMGUI_DIR} ${CZARY_IMGUI_DIR}/backends
+                                               ${CZARY_SDL2_PREFIX}/include/SDL2)
+
+# The interface: panels that read the model (no SDL or browser here).
+file(GLOB czary_app_sources CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/app/*.cpp)
+add_library(czary_app STATIC ${czary_app_sources})
+target_link_libraries(czary_app PUBLIC czary_core czary_data imgui)
+target_compile_options(czary_app PRIVATE ${czary_warnings})
+
+file(GLOB czary_web_sources CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/platform/web/*.cpp)
+add_executable(czary-app ${czary_web_sources})
+target_link_libraries(czary-app PRIVATE czary_app ${CZARY_SDL2_PREFIX}/lib/libSDL2.a)
+target_compile_options(czary-app PRIVATE ${czary_warnings})
+target_link_options(czary-app PRIVATE
+  -sMAX_WEBGL_VERSION=2 -sMIN_WEBGL_VERSION=1 -sALLOW_MEMORY_GROWTH=1
+  -sEXPORTED_RUNTIME_METHODS=UTF8ToString
+  --embed-file ${CZARY_FONT}@/fonts/DejaVuSans.ttf)
+set_property(TARGET czary-app APPEND PROPERTY LINK_DEPENDS ${CZARY_FONT})
+
+# The site: our HTML shell and glue beside the compiled app, in dist/.
+file(GLOB czary_web_files CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/web/*)
+add_custom_target(web-dist ALL
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/dist
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${czary_web_files} ${CMAKE_BINARY_DIR}/dist/
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different $<TARGET_FILE_DIR:czary-app>/czary-app.js
+          $<TARGET_FILE_DIR:czary-app>/czary-app.wasm ${CMAKE_BINARY_DIR}/dist/
+  DEPENDS czary-app ${czary_web_files}
+  COMMENT "Assembling the site in dist/")
