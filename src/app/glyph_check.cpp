@@ -3,6 +3,7 @@
 #include <set>
 
 #include <imgui.h>
+#include <imgui_internal.h>  // ImTextCharFromUtf8
 
 namespace czary::app {
 

@@ -1,0 +1,42 @@
+// The app starts in a real browser at desktop, phone and tablet sizes: no errors, a WebGL
+// context, a non-blank first screen, and the Polish text drawn from the TTF at device resolution.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openSite, openApp, saveScreenshot, pixelStats, VIEWPORTS } from './harness.mjs';
+
+let site;
+before(async () => { site = await openSite(); });
+after(async () => { await site?.close(); });
+
+for (const name of ['desktop', 'phone', 'tablet']) {
+  test(`smoke at ${name} size`, async () => {
+    const { page, context, errors } = await openApp(site, name);
+    try {
+      // Let a few more frames land before looking.
+      const startFrames = (await page.evaluate(() => window.czary.status())).frames;
+      await page.waitForFunction((n) => window.czary.status().frames > n + 5, startFrames);
+      const status = await page.evaluate(() => window.czary.status());
+
+      assert.match(status.glVersion, /WebGL|OpenGL ES/, 'a WebGL context exists');
+      assert.equal(status.language, 'pl', 'Polish by default');
+
+      // Every glyph of every text the app can show comes from the TTF, none from the fallback.
+      assert.equal(status.font.file, '/fonts/DejaVuSans.ttf');
+      assert.deepEqual(status.missingGlyphs, [], 'no text needs a fallback glyph');
+
+      // Sharp text: the canvas has device pixels and the font atlas is rasterised at that density.
+      const { viewport, deviceScaleFactor } = VIEWPORTS[name];
+      assert.equal(status.font.pixelRatio, deviceScaleFactor);
+      assert.deepEqual(status.canvas.css, [viewport.width, viewport.height]);
+      assert.deepEqual(status.canvas.pixels, [viewport.width * deviceScaleFactor, viewport.height * deviceScaleFactor]);
+
+      const { png } = await saveScreenshot(page, `smoke-${name}`);
+      const stats = await pixelStats(site.browser, png);
+      assert.ok(stats.variance > 50, `the screen is not blank (luminance variance ${stats.variance.toFixed(1)})`);
+
+      assert.deepEqual(errors, [], 'no console or page errors');
+    } finally {
+      await context.close();
+    }
+  });
+}
