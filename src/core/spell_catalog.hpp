@@ -5,6 +5,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/localized_text.hpp"
+
 namespace czary {
 
 // 10.1, 10.9: the type decides when a spell may be cast.
@@ -12,11 +14,6 @@ enum class SpellType { Combat /*W*/, Any /*O*/, Negotiation /*N*/, Bribe /*V*/, 
 
 char spell_type_letter(SpellType type);
 
-struct LocalizedText {
-    std::string pl;
-    std::string en;
-    const std::string& in(std::string_view language) const { return language == "en" ? en : pl; }
-};
 
 struct Spell {
     std::string id;

@@ -1,0 +1,39 @@
+#pragma once
+// The game as a pure function: (state, action) -> new state + log entries, or a refusal that
+// changes nothing. Actions are JSON objects {"type": ..., ...}; docs/actions.md lists them.
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/dice.hpp"
+#include "core/game_data.hpp"
+#include "core/refusal.hpp"
+#include "core/state.hpp"
+
+namespace czary {
+
+struct LogEntry {
+    std::string key;   // message key in data/messages.json
+    std::string rule;  // rule number it applies, "" if none
+    LocalizedText text;
+};
+
+struct ApplyResult {
+    bool ok = false;
+    GameState state;                // the new state (the old one when refused)
+    std::vector<LogEntry> log;
+    std::vector<RollRecord> rolls;
+    nlohmann::json outcome;         // what happened, for the interface (who resisted, wounds, deaths)
+    Refusal refusal;                // when !ok
+};
+
+ApplyResult apply_action(const GameState& state, const nlohmann::json& action, const GameData& data);
+
+// Refusal words for a code (data/messages.json "refuse.<code>").
+Refusal make_refusal(const Refused& refused, const GameData& data);
+
+// The action types the rules know.
+std::vector<std::string> action_types();
+
+}  // namespace czary

@@ -1,0 +1,70 @@
+#pragma once
+// Dice codes of chapter 3 and the rolls of a session: from real dice at the table or from the
+// session's own seeded generator, every roll recorded with its purpose.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace czary {
+
+// nKm[+a|-a|xa]: n dice of m sides (6, or 3 = a six-sided die halved, rounded up); a number
+// added, subtracted or multiplied. The counters' short form "2+2" means 2K6+2 (3.1, 3.2).
+struct DiceCode {
+    int count = 0;
+    int sides = 6;
+    int add = 0;
+    int multiply = 1;
+
+    static std::optional<DiceCode> parse(std::string_view text);
+    std::string to_string() const;
+    int min() const;
+    int max() const;
+    // Exact distribution of the total: value -> probability.
+    std::map<int, double> distribution() const;
+    // The total for the given six-sided pips (one per die; a K3 halves its pip).
+    int total(const std::vector<int>& pips) const;
+};
+
+// A K3 is a six-sided die halved, rounded up: 1-2 -> 1, 3-4 -> 2, 5-6 -> 3.
+int k3_from_pip(int pip);
+
+// splitmix64: tiny, fast, and its whole state is one number kept in the session.
+struct Rng {
+    std::uint64_t state = 0;
+    std::uint64_t next();
+    int d6();
+};
+
+struct RollRecord {
+    std::string purpose;  // "resist", "damage", "sun", "use_limit", ...
+    std::string figure;   // whose roll it is, if anyone's
+    std::string code;     // "1K6", "1K3x2", ...
+    std::vector<int> pips;
+    int total = 0;
+    std::string source;   // "table" (real dice supplied) or "app" (the session's generator)
+};
+
+// Hands out pips: first those supplied with the action (real dice), else the generator's.
+class DiceSource {
+public:
+    DiceSource(Rng& rng, std::optional<std::vector<int>> supplied) : rng_(rng), supplied_(std::move(supplied)) {}
+
+    // Rolls a code; throws Refused("not_enough_dice") when supplied dice run out.
+    int roll(const DiceCode& code, const std::string& purpose, const std::string& figure = {});
+    int roll(std::string_view code, const std::string& purpose, const std::string& figure = {});
+    const std::vector<RollRecord>& records() const { return records_; }
+    bool from_table() const { return supplied_.has_value(); }
+    // Refuses ("too_many_dice") if supplied dice were left unused.
+    void check_all_used() const;
+
+private:
+    Rng& rng_;
+    std::optional<std::vector<int>> supplied_;
+    std::size_t next_supplied_ = 0;
+    std::vector<RollRecord> records_;
+};
+
+}  // namespace czary

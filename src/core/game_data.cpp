@@ -1,0 +1,114 @@
+#include "core/game_data.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "core/data_error.hpp"
+#include "data/embedded_data.hpp"
+
+namespace czary {
+namespace {
+
+nlohmann::json parse(std::string_view text, std::string_view format) {
+    auto root = nlohmann::json::parse(text, nullptr, false);
+    if (root.is_discarded() || root.value("format", "") != format)
+        throw DataError(std::string(format) + ": missing or not valid JSON");
+    return root;
+}
+
+Talents parse_talents(const nlohmann::json& j) {
+    return {j.value("traps", 0), j.value("negotiation", 0), j.value("black_gates", 0)};
+}
+
+LocalizedText parse_text(const nlohmann::json& j) { return {j.at("pl").get<std::string>(), j.at("en").get<std::string>()}; }
+
+std::string fill(std::string text, const std::map<std::string, std::string>& args) {
+    for (const auto& [name, value] : args) {
+        const std::string placeholder = "{" + name + "}";
+        for (auto at = text.find(placeholder); at != std::string::npos; at = text.find(placeholder, at + value.size()))
+            text.replace(at, placeholder.size(), value);
+    }
+    return text;
+}
+
+}  // namespace
+
+GameData GameData::from_files(std::string_view (*file)(std::string_view path)) {
+    GameData data;
+    try {
+        data.spells = SpellCatalog::from_json(file("spells.json"));
+
+        for (const auto& h : parse(file("heroes.json"), "czary-heroes").at("heroes")) {
+            HeroTemplate hero{h.at("id"), h.at("name"), h.at("race"), h.at("sila"), h.at("potential"),
+                              h.at("odpornosc"), h.at("zrecznosc"), parse_talents(h.at("talents"))};
+            data.heroes.push_back(hero);
+        }
+
+        const auto initiates = parse(file("initiates.json"), "czary-initiates");
+        for (const auto& r : initiates.at("races"))
+            data.races.push_back({r.at("id"), parse_text(r.at("name")), r.at("sila"), r.at("odpornosc"),
+                                  parse_talents(r.at("talents"))});
+        for (const auto& [roll, potential] : initiates.at("potential_by_roll").items())
+            data.initiate_potential[std::stoi(roll)] = potential.get<std::array<int, 3>>();
+
+        const auto monsters = parse(file("monsters.json"), "czary-monsters");
+        for (const auto& [level, bonus] : monsters.at("level_sila_bonus").items())
+            data.level_sila_bonus[std::stoi(level)] = bonus.get<int>();
+        for (const auto& k : monsters.at("kinds")) {
+            MonsterKind kind{k.at("id"), parse_text(k.at("name")), k.at("odpornosc"),
+                             k.at("nn").is_null() ? -1 : k.at("nn").get<int>(), k.at("spells")};
+            for (const auto& flag : k.at("flags")) {
+                kind.nameless |= flag == "nameless";
+                kind.demon |= flag == "demon";
+                kind.vampire |= flag == "vampire";
+                kind.medusa |= flag == "medusa";
+            }
+            data.monster_kinds.push_back(kind);
+        }
+
+        const auto bribes = parse(file("bribe_table.json"), "czary-bribe-table");
+        data.bribe_columns = bribes.at("columns").get<std::vector<std::array<int, 2>>>();
+        for (const auto& row : bribes.at("rows")) data.bribe_rows.push_back({row.at("gold"), row.at("max_roll")});
+
+        for (const auto& [key, text] : parse(file("messages.json"), "czary-messages").at("messages").items())
+            data.messages[key] = parse_text(text);
+    } catch (const nlohmann::json::exception& e) {
+        throw DataError(std::string("game data: ") + e.what());
+    }
+    return data;
+}
+
+const GameData& GameData::builtin() {
+    static const GameData data = from_files(&data::file);
+    return data;
+}
+
+const HeroTemplate* GameData::hero(std::string_view id) const {
+    for (const auto& hero : heroes)
+        if (hero.id == id) return &hero;
+    return nullptr;
+}
+
+const RaceTemplate* GameData::race(std::string_view id) const {
+    for (const auto& race : races)
+        if (race.id == id) return &race;
+    return nullptr;
+}
+
+const MonsterKind* GameData::monster_kind(std::string_view id) const {
+    for (const auto& kind : monster_kinds)
+        if (kind.id == id) return &kind;
+    return nullptr;
+}
+
+LocalizedText GameData::message(std::string_view key, const std::map<std::string, LocalizedText>& args) const {
+    const auto it = messages.find(key);
+    if (it == messages.end()) return {std::string(key), std::string(key)};
+    std::map<std::string, std::string> pl, en;
+    for (const auto& [name, value] : args) {
+        pl[name] = value.pl;
+        en[name] = value.en;
+    }
+    return {fill(it->second.pl, pl), fill(it->second.en, en)};
+}
+
+}  // namespace czary

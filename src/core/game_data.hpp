@@ -1,0 +1,73 @@
+#pragma once
+// The game's tables, read from data/: spells (10.9), heroes (4.3), initiates (4.4),
+// monster kinds (8.2), the bribe table (8.9) and the words of refusals and log entries.
+#include <array>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/spell_catalog.hpp"
+#include "core/state.hpp"
+
+namespace czary {
+
+struct HeroTemplate {
+    std::string id;
+    std::string name;
+    std::string race;
+    int sila = 0;
+    std::array<int, 3> potential{};
+    int odpornosc = 0;
+    int zrecznosc = 0;
+    Talents talents;
+};
+
+struct RaceTemplate {
+    std::string id;
+    LocalizedText name;
+    int sila = 0;
+    int odpornosc = 0;
+    Talents talents;
+};
+
+struct MonsterKind {
+    std::string id;
+    LocalizedText name;
+    int odpornosc = 0;
+    int nn = -1;  // -1: no negotiation (Bezimienny, Demon)
+    std::vector<std::string> spells;
+    bool nameless = false;  // Bezimienny
+    bool demon = false;
+    bool vampire = false;
+    bool medusa = false;
+};
+
+struct BribeRow {
+    int gold = 0;
+    std::array<int, 6> max_roll{};
+};
+
+struct GameData {
+    SpellCatalog spells;
+    std::vector<HeroTemplate> heroes;
+    std::vector<RaceTemplate> races;
+    std::map<int, std::array<int, 3>> initiate_potential;  // 1K6 -> potential (table 4.4)
+    std::vector<MonsterKind> monster_kinds;
+    std::map<int, int> level_sila_bonus;                   // 6.7
+    std::vector<std::array<int, 2>> bribe_columns;         // siła + NN ranges
+    std::vector<BribeRow> bribe_rows;
+    std::map<std::string, LocalizedText, std::less<>> messages;
+
+    // The tables compiled in from data/. Throws DataError if one is malformed.
+    static const GameData& builtin();
+    static GameData from_files(std::string_view (*file)(std::string_view path));
+
+    const HeroTemplate* hero(std::string_view id) const;
+    const RaceTemplate* race(std::string_view id) const;
+    const MonsterKind* monster_kind(std::string_view id) const;
+    // A message template with {name} placeholders filled in; the key itself when missing.
+    LocalizedText message(std::string_view key, const std::map<std::string, LocalizedText>& args = {}) const;
+};
+
+}  // namespace czary

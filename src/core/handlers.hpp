@@ -1,0 +1,52 @@
+#pragma once
+// Every action type and the function that applies it (apply.cpp dispatches by "type").
+#include "core/turn.hpp"
+
+namespace czary {
+
+// rules_party.cpp
+void action_add_hero(Turn& t);
+void action_add_initiate(Turn& t);
+void action_add_character(Turn& t);
+void action_set_pool(Turn& t);
+void action_learn_spell(Turn& t);
+// rules_adventure.cpp
+void action_begin_adventure(Turn& t);
+void action_mark_spells(Turn& t);
+void action_roll_use_limit(Turn& t);
+void action_enter_labyrinth(Turn& t);
+void action_end_adventure(Turn& t);
+// rules_formation.cpp
+void action_move_figure(Turn& t);
+// rules_fight.cpp
+void action_add_monster(Turn& t);
+void action_clear_monsters(Turn& t);
+void action_start_fight(Turn& t);
+void action_next_phase(Turn& t);
+void action_weapon_attack(Turn& t);
+void action_wound(Turn& t);
+void action_heal(Turn& t);
+void action_kill_sleeping(Turn& t);
+void action_end_fight(Turn& t);
+// rules_casting.cpp
+void action_cast(Turn& t);
+// rules_negotiation.cpp
+void action_negotiate(Turn& t);
+void action_bribe(Turn& t);
+// rules_items.cpp
+void action_grant_ring(Turn& t);
+void action_resistance_ring(Turn& t);
+void action_altar(Turn& t);
+void action_bookshelf(Turn& t);
+void action_manuscript(Turn& t);
+void action_talisman(Turn& t);
+void action_poison(Turn& t);
+void action_petrify(Turn& t);
+void action_disarm_trap(Turn& t);
+
+void learn(Turn& t, Figure& c, const Spell& spell, const std::string& source);
+
+// Shared by end_fight and Zawieszenie broni: closes the fight and shares experience (12.0).
+void finish_fight(Turn& t, const std::string& outcome);
+
+}  // namespace czary

@@ -1,0 +1,112 @@
+// An adventure (4.1 D): the dominant sun, the marked spells, the use limits, entering and leaving.
+#include <algorithm>
+#include <set>
+
+#include "core/handlers.hpp"
+
+namespace czary {
+namespace {
+
+Sun sun_from_roll(int roll) { return roll <= 2 ? Sun::Red : roll <= 4 ? Sun::Yellow : Sun::Blue; }
+
+bool limited(const std::string& spell) { return spell == "uzdrowienie" || spell == "odmlodzenie"; }
+
+}  // namespace
+
+// begin_adventure {dice?}: 1K6 for the dominant sun: 1-2 red, 3-4 yellow, 5-6 blue.
+void action_begin_adventure(Turn& t) {
+    if (t.s.adventure.active) throw Refused("adventure_in_progress", "4.1");
+    const int roll = t.dice.roll("1K6", "sun");
+    t.s.adventure.number += 1;
+    t.s.adventure.active = true;
+    t.s.adventure.entered = false;
+    t.s.adventure.sun = sun_from_roll(roll);
+    for (auto& f : t.s.figures) {
+        f.marked.clear();
+        f.uses_left.clear();
+        f.rings_used.clear();
+    }
+    t.s.encounter = {};
+    t.outcome["sun"] = sun_name(t.s.adventure.sun);
+    t.note("sun", "4.1", {{"roll", number_text(roll)}, {"sun", t.data.message(std::string("sun.") + sun_name(t.s.adventure.sun))}});
+}
+
+// mark_spells {character, spells}: exactly as many pool spells as the potential of the sun.
+void action_mark_spells(Turn& t) {
+    Figure& c = t.figure("character");
+    if (!t.s.adventure.active) throw Refused("no_adventure", "4.1");
+    if (t.s.adventure.entered) throw Refused("already_entered", "4.1");
+    const int allowed = c.potential[static_cast<int>(t.s.adventure.sun)];
+    const auto spells = t.text_list("spells");
+    std::set<std::string> seen;
+    for (const auto& id : spells) {
+        const Spell* spell = t.data.spells.find(id);
+        if (!spell) throw Refused("unknown_spell", "10.9", {{"spell", id}});
+        if (std::find(c.pool.begin(), c.pool.end(), id) == c.pool.end())
+            throw Refused("not_in_pool", "4.1", {{"spell", spell->name}, {"figure", c.name}});
+        if (!seen.insert(id).second) throw Refused("spell_twice", "4.1", {{"spell", spell->name}});
+    }
+    if (static_cast<int>(spells.size()) != allowed)
+        throw Refused("wrong_mark_count", "4.1", {{"figure", c.name}, {"count", number_text(allowed)},
+                                                  {"sun", t.data.message(std::string("sun.") + sun_name(t.s.adventure.sun))}});
+    c.marked = spells;
+    c.uses_left.clear();
+    t.note("marked", "4.1", {{"figure", c.name}, {"count", number_text(allowed)}});
+}
+
+// roll_use_limit {character, spell, dice?}: 10.6: 1K6 uses of Uzdrowienie / Odmłodzenie.
+void action_roll_use_limit(Turn& t) {
+    Figure& c = t.figure("character");
+    const Spell& spell = t.spell("spell");
+    if (!limited(spell.id)) throw Refused("no_use_limit", "10.6", {{"spell", spell.name}});
+    if (!t.s.adventure.active || t.s.adventure.entered) throw Refused("limit_before_entering", "10.6");
+    if (std::find(c.marked.begin(), c.marked.end(), spell.id) == c.marked.end())
+        throw Refused("not_marked", "4.1", {{"spell", spell.name}, {"figure", c.name}});
+    if (c.uses_left.count(spell.id)) throw Refused("limit_already_rolled", "10.6", {{"spell", spell.name}});
+    const int roll = t.dice.roll("1K6", "use_limit", c.id);
+    c.uses_left[spell.id] = roll;
+    t.note("use_limit", "10.6", {{"figure", c.name}, {"spell", spell.name}, {"count", number_text(roll)}});
+}
+
+// enter_labyrinth {}: every caster has its marks and use limits; wounds at entry are kept (10.8).
+void action_enter_labyrinth(Turn& t) {
+    if (!t.s.adventure.active) throw Refused("no_adventure", "4.1");
+    if (t.s.adventure.entered) throw Refused("already_entered", "4.1");
+    const int sun = static_cast<int>(t.s.adventure.sun);
+    for (auto& c : t.s.figures) {
+        if (!c.is_character() || c.dead) continue;
+        if (static_cast<int>(c.marked.size()) != c.potential[sun] && c.potential[sun] > 0)
+            throw Refused("marks_missing", "4.1", {{"figure", c.name}, {"count", number_text(c.potential[sun])}});
+        for (const auto& spell : c.marked)
+            if (limited(spell) && !c.uses_left.count(spell))
+                throw Refused("use_limit_missing", "10.6", {{"figure", c.name}, {"spell", t.data.spells.find(spell)->name}});
+    }
+    for (auto& c : t.s.figures) c.wounds_at_entry = c.wounds;
+    t.s.adventure.entered = true;
+    t.note("entered", "4.1");
+}
+
+// end_adventure {}: the party leaves the labyrinth; 17.2 charmed monsters go free.
+void action_end_adventure(Turn& t) {
+    if (!t.s.adventure.active) throw Refused("no_adventure", "4.1");
+    if (t.s.fight.active) throw Refused("fight_in_progress", "9.0");
+    for (auto& f : t.s.figures) {
+        if (!f.is_character() && f.side == Side::Party && f.alive()) {
+            remove_from_board(t.s, f.id);
+            f.charmed_by.clear();
+            f.side = Side::Monsters;
+            t.note("charm_ends_leaving", "17.2", {{"figure", f.name}});
+        }
+        f.marked.clear();
+        f.uses_left.clear();
+        f.rings_used.clear();
+    }
+    t.s.adventure.active = false;
+    t.s.adventure.entered = false;
+    t.s.adventure.sun = Sun::None;
+    t.s.monsters.ranks.clear();
+    t.s.encounter = {};
+    t.note("left", "4.1");
+}
+
+}  // namespace czary

@@ -1,0 +1,275 @@
+// Fights (9.0): monsters, rounds and phases, wounds and death, charms, experience (12.0).
+#include <algorithm>
+
+#include "core/handlers.hpp"
+
+namespace czary {
+
+bool fight_has_nameless(const GameState& s) {
+    for (const auto& f : s.figures)
+        if (f.alive() && f.monster_kind == "bezimienny" && place_of(s, f.id).on_board()) return true;
+    return false;
+}
+
+bool resists(Turn& t, const Figure& target) {
+    const int odpornosc = std::min(target.odpornosc, 5);
+    if (odpornosc <= 0) {
+        t.note("cannot_resist", "11.0", {{"figure", target.name}});
+        return false;
+    }
+    const int roll = t.dice.roll("1K6", "resist", target.id);
+    const bool resisted = roll <= odpornosc;
+    t.note(resisted ? "resisted" : "not_resisted", "11.0",
+           {{"figure", target.name}, {"roll", number_text(roll)}, {"odpornosc", number_text(odpornosc)}});
+    return resisted;
+}
+
+int deal_wounds(Turn& t, Figure& target, int amount, const std::string& by) {
+    if (amount <= 0 || target.dead) return 0;
+    // 10.6 Magiczna zbroja: each wound takes a point of armour instead, until none is left.
+    const int absorbed = std::min(target.armor, amount);
+    if (absorbed > 0) {
+        target.armor -= absorbed;
+        t.note("armor_absorbs", "10.6", {{"figure", target.name}, {"amount", number_text(absorbed)}, {"left", number_text(target.armor)}});
+    }
+    const int taken = amount - absorbed;
+    target.wounds += taken;
+    if (taken > 0)
+        t.note("wounded", "", {{"figure", target.name}, {"amount", number_text(taken)}, {"wounds", number_text(target.wounds)}, {"sila", number_text(target.sila)}});
+    if (target.wounds >= target.sila) kill(t, target, by);
+    return taken;
+}
+
+void kill(Turn& t, Figure& figure, const std::string& by) {
+    if (figure.dead) return;
+    figure.dead = true;
+    figure.asleep = false;
+    const bool was_monster_side = figure.side == Side::Monsters;
+    remove_from_board(t.s, figure.id);
+    t.note("died", "9.7", {{"figure", figure.name}});
+    if (t.s.fight.active) {
+        if (figure.is_character()) figure.died_in_fight = t.s.fight.number;
+        // 12.1: a monster killed in the fight counts for the party, whoever killed it.
+        if (!figure.is_character() && was_monster_side) t.s.fight.monsters_killed.push_back(figure.id);
+    }
+    if (Figure* killer = by.empty() ? nullptr : t.s.find(by)) killer->killed.push_back(figure.id);
+    t.outcome["died"].push_back(figure.id);
+    // 10.5: the caster's death breaks its charms (15.5: the Vampire's too).
+    for (auto& other : t.s.figures)
+        if (other.charmed_by == figure.id && other.alive()) break_charm(t, other);
+}
+
+void break_charm(Turn& t, Figure& charmed) {
+    charmed.charmed_by.clear();
+    remove_from_board(t.s, charmed.id);
+    if (charmed.is_character()) {
+        charmed.side = Side::Party;
+        place_first_free(t.s.party, charmed.id);
+        t.note("charm_broken_character", "10.5", {{"figure", charmed.name}});
+    } else {
+        // 10.5: the monster attacks the party at once; in a fight it stands as near the party
+        // as it can, in the monsters' formation.
+        charmed.side = Side::Monsters;
+        place_first_free(t.s.monsters, charmed.id);
+        t.note("charm_broken_monster", "10.5", {{"figure", charmed.name}});
+    }
+}
+
+void charm(Turn& t, Figure& target, const Figure& caster) {
+    remove_from_board(t.s, target.id);
+    target.charmed_by = caster.id;
+    target.asleep = false;
+    if (target.is_character()) {
+        // 15.5: the Vampire's victim joins the monsters' first rank.
+        target.side = Side::Monsters;
+        Formation& monsters = t.s.monsters;
+        bool placed = false;
+        if (monsters.ranks.empty()) monsters.ranks.push_back({"", "", ""});
+        for (auto& place : monsters.ranks[0])
+            if (!placed && place.empty()) place = target.id, placed = true;
+        if (!placed) place_first_free(monsters, target.id);
+    } else {
+        target.side = Side::Party;
+        const Place place = place_first_free(t.s.party, target.id);
+        t.note("joins_party_at", "10.5", {{"figure", target.name}, {"rank", number_text(place.rank + 1)}, {"slot", number_text(place.slot + 1)}});
+    }
+    t.note("charmed", "10.5", {{"figure", target.name}, {"caster", caster.name}});
+}
+
+// add_monster {kind, sila | sila_code, level, name}
+void action_add_monster(Turn& t) {
+    const std::string kind_id = t.text("kind");
+    const MonsterKind* kind = t.data.monster_kind(kind_id);
+    if (!kind) throw Refused("unknown_monster_kind", "8.2", {{"kind", kind_id}});
+    const int level = t.optional_number("level", 1, 3).value_or(1);
+    int sila = 0;
+    if (auto given = t.optional_number("sila", 1, 99)) {
+        sila = *given;
+    } else {
+        const std::string code_text = t.text("sila_code");
+        const auto code = DiceCode::parse(code_text);
+        if (!code) throw Refused("bad_dice_code", "3.1", {{"code", code_text}});
+        sila = std::max(1, t.dice.roll(*code, "monster_sila"));
+        sila += t.data.level_sila_bonus.count(level) ? t.data.level_sila_bonus.at(level) : 0;  // 6.7
+    }
+    Figure monster;
+    monster.id = "m" + std::to_string(t.s.next_id++);
+    monster.kind = FigureKind::Monster;
+    monster.monster_kind = kind->id;
+    int same_kind = 1;
+    for (const auto& f : t.s.figures) same_kind += f.monster_kind == kind->id;
+    const auto custom = t.optional_text("name");
+    monster.name = custom ? plain(*custom)
+                          : LocalizedText{kind->name.pl + " " + std::to_string(same_kind), kind->name.en + " " + std::to_string(same_kind)};
+    monster.level = level;
+    monster.sila = sila;
+    monster.odpornosc = kind->odpornosc;
+    monster.nn = kind->nn;
+    monster.side = Side::Monsters;
+    t.s.figures.push_back(monster);
+    place_first_free(t.s.monsters, monster.id);
+    if (!t.s.fight.active) arrange_monsters_by_strength(t.s);  // 9.1
+    t.outcome["figure"] = monster.id;
+    t.note("monster_added", "8.2", {{"figure", monster.name}, {"sila", number_text(sila)}});
+}
+
+// clear_monsters {}: the party leaves the monsters behind (new group for 8.4-8.9).
+void action_clear_monsters(Turn& t) {
+    if (t.s.fight.active) throw Refused("fight_in_progress", "9.0");
+    for (auto& f : t.s.figures)
+        if (!f.is_character() && f.side == Side::Monsters) remove_from_board(t.s, f.id);
+    for (auto& f : t.s.figures)
+        if (f.is_character() && f.side == Side::Monsters && f.alive()) {
+            // A charmed character cannot be left behind silently: the charm must end first.
+            throw Refused("charmed_character_with_monsters", "15.5", {{"figure", f.name}});
+        }
+    t.s.monsters.ranks.clear();
+    t.s.encounter = {};
+    t.note("monsters_cleared", "");
+}
+
+// start_fight {black_gates?}
+void action_start_fight(Turn& t) {
+    if (t.s.fight.active) throw Refused("fight_in_progress", "9.0");
+    if (living_on_board(t.s, Side::Monsters) == 0) throw Refused("no_monsters", "9.0");
+    const bool gates = t.action.value("black_gates", false);
+    const int number = t.s.fight.number + 1;
+    t.s.fight = {};
+    t.s.fight.number = number;
+    t.s.fight.active = true;
+    t.s.fight.round = 1;
+    t.s.fight.phase = 1;
+    t.s.fight.black_gates = gates;
+    t.s.right_after_fight = false;
+    for (auto& f : t.s.figures) {
+        f.acted.clear();
+        f.magic_shield = false;
+        // 10.6 Siła / 14.5, 13.5 Alloces: "for the next fight" is this one.
+        f.strength_bonus_active = f.strength_bonus_next;
+        f.strength_bonus_next = 0;
+        f.free_combat_spells_active = f.free_combat_spells_next;
+        f.free_combat_spells_next = false;
+    }
+    t.note("fight_started", "9.2", {{"number", number_text(number)}});
+}
+
+// next_phase {}: 9.2 phases 1-5; phase 3 only at the Black Gates.
+void action_next_phase(Turn& t) {
+    Fight& fight = t.s.fight;
+    if (!fight.active) throw Refused("no_fight", "9.2");
+    ++fight.phase;
+    if (fight.phase == 3 && !fight.black_gates) ++fight.phase;
+    if (fight.phase > 5) {
+        fight.phase = 1;
+        ++fight.round;
+        for (auto& f : t.s.figures) f.acted.clear();
+    }
+    if (fight.phase == 3) fight.gates_blasts_left = 3;  // 16.0
+    if (fight.phase == 4) fight.ranks_moved_from.clear();
+    t.note("phase", "9.2", {{"round", number_text(fight.round)}, {"phase", number_text(fight.phase)}});
+    if (fight.phase == 5) reorganise_monsters(t);
+}
+
+// weapon_attack {figure}: records the attack (10.3); its wounds are entered with "wound".
+void action_weapon_attack(Turn& t) {
+    Figure& figure = t.figure("figure");
+    if (!t.s.fight.active) throw Refused("no_fight", "9.2");
+    if (!figure.alive() || !place_of(t.s, figure.id).on_board()) throw Refused("not_on_board", "9.1", {{"figure", figure.name}});
+    if (figure.acted == "cast") throw Refused("cast_this_round", "10.3", {{"figure", figure.name}});
+    const int phase = figure.side == Side::Party ? 1 : 2;
+    if (t.s.fight.phase != phase) throw Refused("wrong_phase_attack", "9.2", {{"phase", number_text(phase)}});
+    figure.acted = "attack";
+    t.note("attacked", "10.3", {{"figure", figure.name}});
+}
+
+// wound {figure, amount, by?}: weapon hits and other wounds; Magiczna zbroja absorbs them.
+void action_wound(Turn& t) {
+    Figure& figure = t.figure("figure");
+    if (figure.dead) throw Refused("already_dead", "9.7", {{"figure", figure.name}});
+    const int amount = t.number("amount", 1, 99);
+    const std::string by = t.optional_text("by").value_or("");
+    if (!by.empty() && !t.s.find(by)) throw Refused("unknown_figure", "", {{"figure", by}});
+    t.outcome["wounds"] = deal_wounds(t, figure, amount, by);
+}
+
+// heal {figure, amount}: healing that is not a spell (potions); never below zero wounds.
+void action_heal(Turn& t) {
+    Figure& figure = t.figure("figure");
+    if (figure.dead) throw Refused("already_dead", "9.7", {{"figure", figure.name}});
+    const int amount = t.number("amount", 1, 99);
+    const int healed = std::min(amount, figure.wounds);
+    figure.wounds -= healed;
+    t.note("healed", "", {{"figure", figure.name}, {"amount", number_text(healed)}});
+}
+
+// kill_sleeping {figure, by?}: 10.5 Uśpienie: no roll, once the other monsters are dealt with.
+void action_kill_sleeping(Turn& t) {
+    Figure& monster = t.figure("figure");
+    if (!monster.asleep || monster.dead) throw Refused("not_asleep", "10.5", {{"figure", monster.name}});
+    for (const auto& id : figures_on_board(t.s)) {
+        const Figure* other = t.s.find(id);
+        if (other->id != monster.id && other->side == monster.side && !other->asleep)
+            throw Refused("others_still_fight", "10.5", {{"figure", other->name}});
+    }
+    kill(t, monster, t.optional_text("by").value_or(""));
+}
+
+void finish_fight(Turn& t, const std::string& outcome) {
+    Fight& fight = t.s.fight;
+    // 12.0: (sum of siła of the monsters killed) x 6, split among the surviving characters.
+    int total = 0;
+    for (const auto& id : fight.monsters_killed) total += t.s.find(id)->sila;
+    total *= 6;
+    std::vector<Figure*> survivors;
+    for (auto& f : t.s.figures)
+        if (f.is_character() && f.alive() && !f.petrified && f.side == Side::Party && f.away.empty())
+            survivors.push_back(&f);
+    const int share = survivors.empty() ? 0 : total / static_cast<int>(survivors.size());
+    for (Figure* f : survivors) f->experience += share;
+    fight.active = false;
+    fight.outcome = outcome;
+    for (auto& f : t.s.figures) {
+        f.acted.clear();
+        f.magic_shield = false;  // 10.5: for one fight
+        f.strength_bonus_active = 0;
+        f.free_combat_spells_active = false;
+    }
+    t.s.right_after_fight = true;  // 10.8 Wskrzeszenie
+    t.outcome["experience"] = {{"total", total}, {"share", share}};
+    t.note("fight_ended", "12.0", {{"outcome", t.data.message("outcome." + outcome)}, {"total", number_text(total)}, {"share", number_text(share)}});
+}
+
+// end_fight {outcome: victory | agreement | fled}
+void action_end_fight(Turn& t) {
+    if (!t.s.fight.active) throw Refused("no_fight", "9.2");
+    const std::string outcome = t.optional_text("outcome").value_or("victory");
+    if (outcome != "victory" && outcome != "agreement" && outcome != "fled")
+        throw Refused("bad_action", "", {{"field", "outcome"}});
+    if (outcome == "victory")
+        for (const auto& id : figures_on_board(t.s))
+            if (t.s.find(id)->side == Side::Monsters && !t.s.find(id)->asleep)
+                throw Refused("monsters_still_fight", "9.0", {{"figure", t.s.find(id)->name}});
+    finish_fight(t, outcome);
+}
+
+}  // namespace czary

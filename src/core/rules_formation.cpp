@@ -1,0 +1,158 @@
+// Formations: ranks of three places, the party's facing the monsters' (4.1 C, 9.1, 9.8).
+#include <algorithm>
+
+#include "core/handlers.hpp"
+#include "core/turn.hpp"
+
+namespace czary {
+
+Formation& formation_of(GameState& s, Side side) { return side == Side::Party ? s.party : s.monsters; }
+
+Place place_of(const GameState& s, const std::string& id) {
+    for (const Formation* formation : {&s.party, &s.monsters})
+        for (int rank = 0; rank < static_cast<int>(formation->ranks.size()); ++rank)
+            for (int slot = 0; slot < 3; ++slot)
+                if (formation->ranks[rank][slot] == id) return {rank, slot};
+    return {};
+}
+
+void remove_from_board(GameState& s, const std::string& id) {
+    for (Formation* formation : {&s.party, &s.monsters}) {
+        for (auto& rank : formation->ranks)
+            for (auto& place : rank)
+                if (place == id) place.clear();
+        compact(*formation);
+    }
+}
+
+Place place_first_free(Formation& formation, const std::string& id) {
+    for (int rank = 0; rank < static_cast<int>(formation.ranks.size()); ++rank)
+        for (int slot = 0; slot < 3; ++slot)
+            if (formation.ranks[rank][slot].empty()) {
+                formation.ranks[rank][slot] = id;
+                return {rank, slot};
+            }
+    // Every rank is full: a new rank opens behind the last.
+    formation.ranks.push_back({id, "", ""});
+    return {static_cast<int>(formation.ranks.size()) - 1, 0};
+}
+
+void compact(Formation& formation) {
+    auto empty = [](const std::array<std::string, 3>& rank) {
+        return rank[0].empty() && rank[1].empty() && rank[2].empty();
+    };
+    formation.ranks.erase(std::remove_if(formation.ranks.begin(), formation.ranks.end(), empty), formation.ranks.end());
+}
+
+void arrange_monsters_by_strength(GameState& s) {
+    std::vector<const Figure*> monsters;
+    for (const auto& rank : s.monsters.ranks)
+        for (const auto& id : rank)
+            if (!id.empty()) monsters.push_back(s.find(id));
+    std::stable_sort(monsters.begin(), monsters.end(),
+                     [](const Figure* a, const Figure* b) { return a->sila - a->wounds > b->sila - b->wounds; });
+    s.monsters.ranks.clear();
+    for (const Figure* monster : monsters) place_first_free(s.monsters, monster->id);
+}
+
+int living_in_rank(const GameState& s, Side side, int rank) {
+    const Formation& formation = side == Side::Party ? s.party : s.monsters;
+    if (rank >= static_cast<int>(formation.ranks.size())) return 0;
+    int count = 0;
+    for (const auto& id : formation.ranks[rank])
+        if (!id.empty()) ++count;
+    return count;
+}
+
+int living_on_board(const GameState& s, Side side) {
+    const Formation& formation = side == Side::Party ? s.party : s.monsters;
+    int count = 0;
+    for (const auto& rank : formation.ranks)
+        for (const auto& id : rank)
+            if (!id.empty()) ++count;
+    return count;
+}
+
+std::vector<std::string> figures_on_board(const GameState& s) {
+    std::vector<std::string> ids;
+    for (const Formation* formation : {&s.party, &s.monsters})
+        for (const auto& rank : formation->ranks)
+            for (const auto& id : rank)
+                if (!id.empty()) ids.push_back(id);
+    return ids;
+}
+
+void check_formation_limits(const GameState& s, Side side) {
+    if (side != Side::Party) return;
+    // 4.1 C: the first rank holds at least 2 while that many live.
+    const int needed = std::min(2, living_on_board(s, Side::Party));
+    if (living_in_rank(s, Side::Party, 0) < needed) throw Refused("first_rank_needs_two", "9.8");
+}
+
+void reorganise_monsters(Turn& t) {
+    // 9.2 phase 5: every rank is filled up to 3 from behind, strongest first; nobody steps back.
+    Formation& formation = t.s.monsters;
+    for (std::size_t rank = 0; rank + 1 < formation.ranks.size(); ++rank) {
+        for (int slot = 0; slot < 3; ++slot) {
+            if (!formation.ranks[rank][slot].empty()) continue;
+            const Figure* best = nullptr;
+            Place from;
+            for (std::size_t behind = rank + 1; behind < formation.ranks.size() && !best; ++behind)
+                for (int other = 0; other < 3; ++other) {
+                    const Figure* candidate = t.s.find(formation.ranks[behind][other]);
+                    if (candidate && (!best || candidate->sila - candidate->wounds > best->sila - best->wounds)) {
+                        best = candidate;
+                        from = {static_cast<int>(behind), other};
+                    }
+                }
+            if (!best) break;
+            formation.ranks[rank][slot] = best->id;
+            formation.ranks[from.rank][from.slot].clear();
+            t.note("monster_steps_forward", "9.2", {{"figure", best->name}, {"rank", number_text(static_cast<int>(rank) + 1)}});
+        }
+    }
+    compact(formation);
+}
+
+// move_figure {figure, rank, slot}: 1-based rank (one past the last opens a new rank), 0-based slot.
+// Onto an occupied place it swaps the two.
+void action_move_figure(Turn& t) {
+    Figure& figure = t.figure("figure");
+    const Place from = place_of(t.s, figure.id);
+    if (!from.on_board()) throw Refused("not_on_board", "9.1", {{"figure", figure.name}});
+    Formation& formation = formation_of(t.s, figure.side);
+    const int rank = t.number("rank", 1, static_cast<int>(formation.ranks.size()) + 1) - 1;
+    const int slot = t.number("slot", 0, 2);
+    if (rank == from.rank && slot == from.slot) return;
+    if (rank == static_cast<int>(formation.ranks.size())) formation.ranks.push_back({"", "", ""});
+    std::string& destination = formation.ranks[rank][slot];
+    Figure* other = destination.empty() ? nullptr : t.s.find(destination);
+
+    if (t.s.fight.active) {
+        if (figure.side == Side::Party) {
+            // 9.8: in phase 4 one figure from each rank moves one rank.
+            if (t.s.fight.phase != 4) throw Refused("reorganise_only_phase_4", "9.8");
+            if (std::abs(rank - from.rank) > 1) throw Refused("one_rank_at_a_time", "9.8");
+            auto& moved = t.s.fight.ranks_moved_from;
+            auto used = [&](int r) { return std::find(moved.begin(), moved.end(), r) != moved.end(); };
+            if (rank != from.rank && used(from.rank)) throw Refused("rank_already_moved", "9.8", {{"rank", number_text(from.rank + 1)}});
+            if (other && rank != from.rank && used(rank)) throw Refused("rank_already_moved", "9.8", {{"rank", number_text(rank + 1)}});
+            if (rank != from.rank) {
+                moved.push_back(from.rank);
+                if (other) moved.push_back(rank);
+            }
+        } else {
+            // 9.2 phase 5: monsters only step forward.
+            if (t.s.fight.phase != 5) throw Refused("monsters_move_only_phase_5", "9.2");
+            if (rank > from.rank || other) throw Refused("monsters_never_step_back", "9.2");
+        }
+    }
+
+    formation.ranks[from.rank][from.slot] = other ? other->id : "";
+    destination = figure.id;
+    compact(formation);
+    check_formation_limits(t.s, figure.side);
+    t.note("moved", "9.8", {{"figure", figure.name}, {"rank", number_text(rank + 1)}, {"slot", number_text(slot + 1)}});
+}
+
+}  // namespace czary

@@ -1,0 +1,149 @@
+// The party: heroes (4.3), initiates (4.4), characters by hand, spell pools (10.0, 4.1 B6).
+#include <algorithm>
+#include <set>
+
+#include "core/handlers.hpp"
+
+namespace czary {
+namespace {
+
+Figure& add_to_party(Turn& t, Figure character) {
+    character.id = "c" + std::to_string(t.s.next_id++);
+    character.kind = FigureKind::Character;
+    character.side = Side::Party;
+    if (t.s.fight.active) throw Refused("fight_in_progress", "9.0");
+    t.s.figures.push_back(std::move(character));
+    Figure& added = t.s.figures.back();
+    place_first_free(t.s.party, added.id);
+    t.outcome["figure"] = added.id;
+    t.note("character_added", "4.1", {{"figure", added.name}});
+    return added;
+}
+
+int largest(const std::array<int, 3>& potential) { return *std::max_element(potential.begin(), potential.end()); }
+
+Talents read_talents(const Turn& t) {
+    Talents talents;
+    if (!t.action.contains("talents")) return talents;
+    const auto& j = t.action.at("talents");
+    if (!j.is_object()) throw Refused("bad_action", "", {{"field", "talents"}});
+    for (const auto& [name, value] : j.items()) {
+        if (!value.is_number_integer() || value.get<int>() < 0 || value.get<int>() > 9)
+            throw Refused("bad_action", "", {{"field", "talents." + name}});
+        if (name == "traps") talents.traps = std::min(5, value.get<int>());
+        else if (name == "negotiation") talents.negotiation = value.get<int>();
+        else if (name == "black_gates") talents.black_gates = std::min(5, value.get<int>());
+        else throw Refused("bad_action", "", {{"field", "talents." + name}});
+    }
+    return talents;
+}
+
+}  // namespace
+
+// add_hero {hero, name?}
+void action_add_hero(Turn& t) {
+    const std::string id = t.text("hero");
+    const HeroTemplate* hero = t.data.hero(id);
+    if (!hero) throw Refused("unknown_hero", "4.3", {{"hero", id}});
+    Figure c;
+    c.hero = hero->id;
+    c.name = plain(t.optional_text("name").value_or(hero->name));
+    c.race = hero->race;
+    c.sila = hero->sila;
+    c.potential = hero->potential;
+    c.odpornosc = hero->odpornosc;
+    c.zrecznosc = hero->zrecznosc;
+    c.talents = hero->talents;
+    add_to_party(t, c);
+}
+
+// add_initiate {race, name, bonus: sila | weapon | talent, talent?, dice?}: 1K6 on table 4.4.
+void action_add_initiate(Turn& t) {
+    const std::string race_id = t.text("race");
+    const RaceTemplate* race = t.data.race(race_id);
+    if (!race) throw Refused("unknown_race", "4.4", {{"race", race_id}});
+    Figure c;
+    c.name = plain(t.text("name"));
+    c.race = race->id;
+    c.sila = race->sila;
+    c.odpornosc = race->odpornosc;
+    c.talents = race->talents;
+    const std::string bonus = t.optional_text("bonus").value_or("sila");
+    if (bonus == "sila") {
+        ++c.sila;
+    } else if (bonus == "talent") {
+        const std::string talent = t.text("talent");
+        if (talent == "traps") c.talents.traps = std::min(5, c.talents.traps + 1);
+        else if (talent == "negotiation") ++c.talents.negotiation;
+        else if (talent == "black_gates") c.talents.black_gates = std::min(5, c.talents.black_gates + 1);
+        else throw Refused("bad_action", "", {{"field", "talent"}});
+    } else if (bonus != "weapon") {
+        throw Refused("bad_action", "", {{"field", "bonus"}});
+    }
+    const int roll = t.dice.roll("1K6", "initiate_potential");
+    c.potential = t.data.initiate_potential.at(roll);
+    Figure& added = add_to_party(t, c);
+    t.note("initiate_potential", "4.4", {{"figure", added.name}, {"roll", number_text(roll)},
+        {"potential", plain(std::to_string(c.potential[0]) + "/" + std::to_string(c.potential[1]) + "/" + std::to_string(c.potential[2]))}});
+}
+
+// add_character {name, sila, odpornosc, zrecznosc?, potential: [r,y,b], talents?}
+void action_add_character(Turn& t) {
+    Figure c;
+    c.name = plain(t.text("name"));
+    c.sila = t.number("sila", 1, 99);
+    c.odpornosc = t.number("odpornosc", 0, 5);
+    c.zrecznosc = t.optional_number("zrecznosc", -9, 20).value_or(0);
+    c.talents = read_talents(t);
+    if (t.action.contains("potential")) {
+        const auto& p = t.action.at("potential");
+        if (!p.is_array() || p.size() != 3) throw Refused("bad_action", "", {{"field", "potential"}});
+        for (int i = 0; i < 3; ++i) {
+            if (!p[i].is_number_integer() || p[i].get<int>() < 0 || p[i].get<int>() > 9)
+                throw Refused("bad_action", "", {{"field", "potential"}});
+            c.potential[i] = p[i].get<int>();
+        }
+    }
+    add_to_party(t, c);
+}
+
+// set_pool {character, spells: [...]}: 10.0 and 4.1 B6.
+void action_set_pool(Turn& t) {
+    Figure& c = t.figure("character");
+    if (!c.is_character()) throw Refused("not_a_character", "10.0", {{"figure", c.name}});
+    if (t.s.adventure.active) throw Refused("pool_fixed_in_adventure", "4.1");
+    const auto spells = t.text_list("spells");
+    const int size = largest(c.potential);
+    if (size == 0) throw Refused("no_magic_potential", "10.0", {{"figure", c.name}});
+    if (static_cast<int>(spells.size()) > size)
+        throw Refused("pool_too_large", "10.0", {{"figure", c.name}, {"size", number_text(size)}});
+    std::set<std::string> seen;
+    for (const auto& id : spells) {
+        const Spell* spell = t.data.spells.find(id);
+        if (!spell) throw Refused("unknown_spell", "10.9", {{"spell", id}});
+        if (spell->type == SpellType::Special) throw Refused("special_not_in_pool", "10.8", {{"spell", spell->name}});
+        if (!seen.insert(id).second) throw Refused("spell_twice", "4.1", {{"spell", spell->name}});
+    }
+    c.pool = spells;
+    t.note("pool_set", "10.0", {{"figure", c.name}, {"count", number_text(static_cast<int>(spells.size()))}, {"size", number_text(size)}});
+}
+
+void learn(Turn& t, Figure& c, const Spell& spell, const std::string& source) {
+    if (std::find(c.learned.begin(), c.learned.end(), spell.id) == c.learned.end()) c.learned.push_back(spell.id);
+    t.note("learned", "10.8", {{"figure", c.name}, {"spell", spell.name}, {"source", t.data.message("source." + source)}});
+}
+
+// learn_spell {character, spell, source}: 10.8: type S only, from the source the rules name.
+void action_learn_spell(Turn& t) {
+    Figure& c = t.figure("character");
+    if (!c.is_character()) throw Refused("not_a_character", "10.8", {{"figure", c.name}});
+    const Spell& spell = t.spell("spell");
+    const std::string source = t.text("source");
+    if (spell.type != SpellType::Special) throw Refused("learn_only_special", "10.8", {{"spell", spell.name}});
+    const bool allowed = spell.id == "gniew_bozy" ? (source == "manuscript" || source == "malthus_altar")
+                                                  : (source == "ring" || source == "bookshelf");
+    if (!allowed) throw Refused("wrong_source", "10.8", {{"spell", spell.name}});
+    learn(t, c, spell, source);
+}
+
+}  // namespace czary

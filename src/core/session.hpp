@@ -1,0 +1,74 @@
+#pragma once
+// A session: where it started, every action applied since, undo and redo of any number of
+// steps, and its file. The state is always the replay of the applied actions, so a file
+// (start + seed + actions) replays to an identical state.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/apply.hpp"
+
+namespace czary {
+
+inline constexpr const char* session_format = "czary-session";
+inline constexpr int session_version = 1;
+
+struct SessionStep {
+    nlohmann::json action;
+    std::vector<LogEntry> log;
+    std::vector<RollRecord> rolls;
+    nlohmann::json outcome;
+};
+
+// One action of a replayed file and what became of it.
+struct ReplayEntry {
+    std::size_t index = 0;
+    nlohmann::json action;
+    ApplyResult result;  // result.state is left empty to keep reports small
+};
+
+class Session {
+public:
+    explicit Session(GameState start = {}, const GameData& data = GameData::builtin());
+    static Session with_seed(std::uint64_t seed, const GameData& data = GameData::builtin());
+
+    const GameState& state() const { return current_; }
+    const GameState& start() const { return start_; }
+    const std::vector<SessionStep>& steps() const { return steps_; }
+    std::size_t position() const { return position_; }  // steps applied; the rest can be redone
+
+    // Applies an action; on success it becomes the newest step and the redo steps are dropped.
+    ApplyResult apply(const nlohmann::json& action);
+    bool can_undo() const { return position_ > 0; }
+    bool can_redo() const { return position_ < steps_.size(); }
+    bool undo(std::size_t count = 1);
+    bool redo(std::size_t count = 1);
+
+    nlohmann::json to_json() const;
+    // Checks format and version and replays; refused actions are left out and reported.
+    // Throws DataError saying exactly what is wrong with the file.
+    static Session from_json(const nlohmann::json& json, std::vector<ReplayEntry>* report = nullptr,
+                             const GameData& data = GameData::builtin());
+    static Session from_text(std::string_view text, std::vector<ReplayEntry>* report = nullptr,
+                             const GameData& data = GameData::builtin());
+
+private:
+    static constexpr std::size_t checkpoint_every = 64;
+    void rebuild_to(std::size_t position);
+
+    const GameData* data_;
+    GameState start_;
+    GameState current_;
+    std::vector<SessionStep> steps_;
+    std::size_t position_ = 0;
+    std::vector<GameState> checkpoints_;  // state after checkpoint_every * i steps
+    nlohmann::json meta_ = nlohmann::json::object();
+};
+
+nlohmann::json log_entry_to_json(const LogEntry& entry);
+nlohmann::json roll_to_json(const RollRecord& roll);
+nlohmann::json result_to_json(const ApplyResult& result);
+
+}  // namespace czary

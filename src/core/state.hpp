@@ -1,0 +1,132 @@
+#pragma once
+// The whole state of a game at the table, as far as the spell system needs it. Plain data:
+// the rules (apply.hpp) turn one state and an action into the next state.
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/dice.hpp"
+#include "core/spell_catalog.hpp"
+
+namespace czary {
+
+enum class FigureKind { Character, Monster };
+enum class Side { Party, Monsters };
+enum class Sun { None = -1, Red = 0, Yellow = 1, Blue = 2 };  // 4.1 D: index into the potential
+
+struct Talents {
+    int traps = 0;        // pułapki (max 5)
+    int negotiation = 0;  // negocjacje
+    int black_gates = 0;  // Czarne Wrota (max 5)
+};
+
+// A character or a monster; fields that do not apply to one kind stay at their defaults.
+struct Figure {
+    std::string id;  // "c1", "m2", ...
+    FigureKind kind = FigureKind::Character;
+    LocalizedText name;
+    std::string hero;          // id in table 4.3, if made from a hero
+    std::string race;          // initiates' race
+    std::string monster_kind;  // id in table 8.2
+    int level = 1;             // monsters: 6.7
+    int nn = -1;               // monsters: niechęć do negocjacji; -1 = cannot negotiate
+    int sila = 1;              // wound capacity
+    int wounds = 0;
+    int odpornosc = 0;         // 11.0, at most 5
+    int zrecznosc = 0;
+    Talents talents;
+    std::array<int, 3> potential{0, 0, 0};  // red / yellow / blue
+    std::vector<std::string> pool;    // 10.0, 4.1 B6
+    std::vector<std::string> marked;  // 4.1 D: castable in this adventure
+    std::vector<std::string> learned;  // type S spells learned during play (10.8) and where
+    std::map<std::string, int> uses_left;  // 10.6 Uzdrowienie / Odmłodzenie per adventure
+    std::vector<std::string> rings;        // 14.8 ring spells: once per adventure, free
+    std::vector<std::string> rings_used;
+
+    Side side = Side::Party;     // whom it fights for now (charms change it)
+    std::string charmed_by;      // 10.5 Urok: the caster's id
+    bool dead = false;
+    int died_in_fight = 0;       // fight number, for Wskrzeszenie (10.8)
+    bool asleep = false;         // 10.5 Uśpienie
+    bool magic_shield = false;   // 10.5, this fight
+    int armor = 0;               // 10.6 Magiczna zbroja points
+    bool poisoned = false;
+    bool poison_fresh = false;   // 10.6 Neutralizacja: only right after the poisoning
+    bool petrified = false;      // 15.3
+    std::string away;            // teleported to this segment (10.6)
+    int strength_bonus_next = 0;    // 10.6 Siła / 14.5: for the next fight
+    int strength_bonus_active = 0;  // in the current fight
+    bool trap_bonus = false;        // 10.6 Delikatne palce: +3 for one attempt
+    bool free_combat_spells_next = false;    // 13.5 Alloces: next fight
+    bool free_combat_spells_active = false;
+    bool cheap_lightning = false;   // 13.5 Avnas / Asmoday: Błyskawica for 1 wound
+    std::string acted;              // this round: "cast" or "attack" (10.3)
+    int wounds_at_entry = 0;        // 10.8 Wskrzeszenie
+    int experience = 0;             // 12.0
+    std::vector<std::string> killed;  // ids of monsters it killed (12.1)
+
+    bool is_character() const { return kind == FigureKind::Character; }
+    bool alive() const { return !dead; }
+};
+
+// Ranks of three places, front rank first; "" is an empty place (4.1 C, 9.1).
+struct Formation {
+    std::vector<std::array<std::string, 3>> ranks;
+};
+
+struct Adventure {
+    int number = 0;
+    bool active = false;   // from begin_adventure until end_adventure
+    bool entered = false;  // marks and limits fixed, the party is in the labyrinth
+    Sun sun = Sun::None;
+};
+
+struct Fight {
+    int number = 0;  // counts every fight of the session
+    bool active = false;
+    int round = 0;
+    int phase = 0;   // 1..5 of 9.2
+    bool black_gates = false;     // 16.0: phase 3 exists
+    int gates_blasts_left = 0;    // 16.0: three free Wybuch per phase 3
+    bool hesitation = false;      // 10.5 Niepewność was cast
+    std::vector<int> ranks_moved_from;  // 9.8: one character from each rank per phase 4
+    std::vector<std::string> monsters_killed;
+    std::string outcome;          // after it ends: victory, agreement, cease_fire, fled
+};
+
+// The monster group the party faces now (8.4-8.9).
+struct Encounter {
+    int negotiation_bonus = 0;    // 10.7 Elokwencja
+    bool intimidation = false;    // 10.7 Zastraszenie
+    bool all_treasure = false;    // 10.7 Zniechęcenie
+    int bribe_modifier = 0;       // 10.7 Sugestia, Pochlebstwo
+    bool bribe_tried = false;     // 8.9: once per group
+    std::string outcome;          // agreement, intimidation, failure, bribe_accepted, bribe_rejected
+};
+
+struct Notes {
+    std::vector<std::string> locked_doors;                  // 10.6 Zamek
+    std::vector<std::array<std::string, 2>> teleports;      // 10.6 Teleportacja: who, where
+};
+
+struct GameState {
+    int next_id = 1;
+    std::vector<Figure> figures;
+    Formation party;
+    Formation monsters;
+    Adventure adventure;
+    Fight fight;
+    bool right_after_fight = false;  // 10.8 Wskrzeszenie window
+    Encounter encounter;
+    Notes notes;
+    Rng rng;
+
+    Figure* find(const std::string& id);
+    const Figure* find(const std::string& id) const;
+};
+
+const char* sun_name(Sun sun);
+
+}  // namespace czary

@@ -1,0 +1,83 @@
+#include "core/turn.hpp"
+
+namespace czary {
+namespace {
+
+std::optional<std::vector<int>> supplied_dice(const nlohmann::json& action) {
+    if (!action.is_object() || !action.contains("dice")) return std::nullopt;
+    const auto& dice = action.at("dice");
+    if (!dice.is_array()) throw Refused("bad_dice", "3.1", {{"field", "dice"}});
+    std::vector<int> pips;
+    for (const auto& pip : dice) {
+        if (!pip.is_number_integer() || pip.get<int>() < 1 || pip.get<int>() > 6)
+            throw Refused("bad_dice", "3.1", {{"field", "dice"}});
+        pips.push_back(pip.get<int>());
+    }
+    return pips;
+}
+
+}  // namespace
+
+Turn::Turn(GameState& state, const GameData& game_data, const nlohmann::json& action_)
+    : s(state), data(game_data), action(action_), dice(state.rng, supplied_dice(action_)) {}
+
+void Turn::note(const std::string& key, const std::string& rule, const Args& args) {
+    log.push_back({key, rule, data.message("log." + key, args)});
+}
+
+std::string Turn::text(const char* field) const {
+    if (!action.contains(field) || !action.at(field).is_string())
+        throw Refused("bad_action", "", {{"field", field}});
+    return action.at(field).get<std::string>();
+}
+
+std::optional<std::string> Turn::optional_text(const char* field) const {
+    if (!action.contains(field) || action.at(field).is_null()) return std::nullopt;
+    return text(field);
+}
+
+int Turn::number(const char* field, int min, int max) const {
+    if (!action.contains(field) || !action.at(field).is_number_integer())
+        throw Refused("bad_action", "", {{"field", field}});
+    const int value = action.at(field).get<int>();
+    if (value < min || value > max)
+        throw Refused("out_of_range", "", {{"field", field}, {"min", std::to_string(min)}, {"max", std::to_string(max)}});
+    return value;
+}
+
+std::optional<int> Turn::optional_number(const char* field, int min, int max) const {
+    if (!action.contains(field) || action.at(field).is_null()) return std::nullopt;
+    return number(field, min, max);
+}
+
+std::vector<std::string> Turn::text_list(const char* field) const {
+    if (!action.contains(field)) return {};
+    const auto& list = action.at(field);
+    if (!list.is_array()) throw Refused("bad_action", "", {{"field", field}});
+    std::vector<std::string> items;
+    for (const auto& item : list) {
+        if (!item.is_string()) throw Refused("bad_action", "", {{"field", field}});
+        items.push_back(item.get<std::string>());
+    }
+    return items;
+}
+
+Figure& Turn::figure(const char* field) {
+    const std::string id = text(field);
+    Figure* found = s.find(id);
+    if (!found) throw Refused("unknown_figure", "", {{"figure", id}});
+    return *found;
+}
+
+const Spell& Turn::spell(const char* field) const {
+    const std::string id = text(field);
+    const Spell* found = data.spells.find(id);
+    if (!found) throw Refused("unknown_spell", "10.9", {{"spell", id}});
+    return *found;
+}
+
+LocalizedText name_of(const Figure& figure) { return figure.name; }
+LocalizedText plain(const std::string& text) { return {text, text}; }
+LocalizedText number_text(int value) { return plain(std::to_string(value)); }
+
+}  // namespace czary

@@ -1,0 +1,68 @@
+#pragma once
+// One action being applied: the state it changes, its dice, its log. Shared by the rule files
+// (rules_*.cpp); not part of the core's public interface.
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/apply.hpp"
+
+namespace czary {
+
+using Args = std::map<std::string, LocalizedText>;
+
+class Turn {
+public:
+    Turn(GameState& state, const GameData& data, const nlohmann::json& action);
+
+    GameState& s;
+    const GameData& data;
+    const nlohmann::json& action;
+    DiceSource dice;
+    std::vector<LogEntry> log;
+    nlohmann::json outcome = nlohmann::json::object();
+
+    void note(const std::string& key, const std::string& rule, const Args& args = {});
+
+    // Fields of the action; a missing or mistyped field refuses the action ("bad_action").
+    std::string text(const char* field) const;
+    std::optional<std::string> optional_text(const char* field) const;
+    int number(const char* field, int min, int max) const;
+    std::optional<int> optional_number(const char* field, int min, int max) const;
+    std::vector<std::string> text_list(const char* field) const;
+    Figure& figure(const char* field);  // refuses "unknown_figure"
+    const Spell& spell(const char* field) const;  // refuses "unknown_spell"
+};
+
+LocalizedText name_of(const Figure& figure);
+LocalizedText plain(const std::string& text);
+LocalizedText number_text(int value);
+
+// --- formation (rules_formation.cpp) ---
+Formation& formation_of(GameState& s, Side side);
+struct Place { int rank = -1; int slot = -1; bool on_board() const { return rank >= 0; } };
+Place place_of(const GameState& s, const std::string& id);
+void remove_from_board(GameState& s, const std::string& id);
+Place place_first_free(Formation& formation, const std::string& id);
+void compact(Formation& formation);
+void arrange_monsters_by_strength(GameState& s);  // 9.1: the 3 strongest in front
+int living_in_rank(const GameState& s, Side side, int rank);
+int living_on_board(const GameState& s, Side side);
+std::vector<std::string> figures_on_board(const GameState& s);
+void check_formation_limits(const GameState& s, Side side);  // refuses when 4.1 C / 9.8 would break
+void reorganise_monsters(Turn& t);  // 9.2 phase 5
+
+// --- wounds, death, charms (rules_fight.cpp) ---
+// Wounds through Magiczna zbroja; kills at siła. Returns wounds actually taken.
+int deal_wounds(Turn& t, Figure& target, int amount, const std::string& by);
+void kill(Turn& t, Figure& figure, const std::string& by);
+void break_charm(Turn& t, Figure& charmed);
+void charm(Turn& t, Figure& target, const Figure& caster);
+bool fight_has_nameless(const GameState& s);
+// 11.0: one 1K6 per target, resisted on <= odporność (at most 5).
+bool resists(Turn& t, const Figure& target);
+
+}  // namespace czary
