@@ -37,7 +37,8 @@ GameData GameData::from_files(std::string_view (*file)(std::string_view path)) {
     try {
         data.spells = SpellCatalog::from_json(file("spells.json"));
 
-        for (const auto& h : parse(file("heroes.json"), "czary-heroes").at("heroes")) {
+        const auto heroes = parse(file("heroes.json"), "czary-heroes");
+        for (const auto& h : heroes.at("heroes")) {
             HeroTemplate hero{h.at("id"), h.at("name"), h.at("race"), h.at("sila"), h.at("potential"),
                               h.at("odpornosc"), h.at("zrecznosc"), parse_talents(h.at("talents"))};
             data.heroes.push_back(hero);
@@ -69,7 +70,8 @@ GameData GameData::from_files(std::string_view (*file)(std::string_view path)) {
         data.bribe_columns = bribes.at("columns").get<std::vector<std::array<int, 2>>>();
         for (const auto& row : bribes.at("rows")) data.bribe_rows.push_back({row.at("gold"), row.at("max_roll")});
 
-        for (const auto& [key, text] : parse(file("messages.json"), "czary-messages").at("messages").items())
+        const auto messages = parse(file("messages.json"), "czary-messages");
+        for (const auto& [key, text] : messages.at("messages").items())
             data.messages[key] = parse_text(text);
     } catch (const nlohmann::json::exception& e) {
         throw DataError(std::string("game data: ") + e.what());

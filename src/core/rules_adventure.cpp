@@ -73,10 +73,11 @@ void action_enter_labyrinth(Turn& t) {
     if (!t.s.adventure.active) throw Refused("no_adventure", "4.1");
     if (t.s.adventure.entered) throw Refused("already_entered", "4.1");
     const int sun = static_cast<int>(t.s.adventure.sun);
+    for (auto& c : t.s.figures)
+        if (c.is_character() && !c.dead && static_cast<int>(c.marked.size()) != c.potential[sun] && c.potential[sun] > 0)
+            throw Refused("marks_missing", "4.1", {{"figure", c.name}, {"count", number_text(c.potential[sun])}});
     for (auto& c : t.s.figures) {
         if (!c.is_character() || c.dead) continue;
-        if (static_cast<int>(c.marked.size()) != c.potential[sun] && c.potential[sun] > 0)
-            throw Refused("marks_missing", "4.1", {{"figure", c.name}, {"count", number_text(c.potential[sun])}});
         for (const auto& spell : c.marked)
             if (limited(spell) && !c.uses_left.count(spell))
                 throw Refused("use_limit_missing", "10.6", {{"figure", c.name}, {"spell", t.data.spells.find(spell)->name}});

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/apply.hpp"
+#include "core/formation.hpp"
 
 namespace czary {
 
@@ -40,20 +41,6 @@ public:
 LocalizedText name_of(const Figure& figure);
 LocalizedText plain(const std::string& text);
 LocalizedText number_text(int value);
-
-// --- formation (rules_formation.cpp) ---
-Formation& formation_of(GameState& s, Side side);
-struct Place { int rank = -1; int slot = -1; bool on_board() const { return rank >= 0; } };
-Place place_of(const GameState& s, const std::string& id);
-void remove_from_board(GameState& s, const std::string& id);
-Place place_first_free(Formation& formation, const std::string& id);
-void compact(Formation& formation);
-void arrange_monsters_by_strength(GameState& s);  // 9.1: the 3 strongest in front
-int living_in_rank(const GameState& s, Side side, int rank);
-int living_on_board(const GameState& s, Side side);
-std::vector<std::string> figures_on_board(const GameState& s);
-void check_formation_limits(const GameState& s, Side side);  // refuses when 4.1 C / 9.8 would break
-void reorganise_monsters(Turn& t);  // 9.2 phase 5
 
 // --- wounds, death, charms (rules_fight.cpp) ---
 // Wounds through Magiczna zbroja; kills at siła. Returns wounds actually taken.

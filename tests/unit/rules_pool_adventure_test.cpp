@@ -1,0 +1,116 @@
+// 10.0 (the pool, 4.1 B6) and 4.1 D (dominant sun, marked spells, use limits).
+#include "table.hpp"
+
+using test::Table;
+
+TEST_CASE("10.0 pool: size is the largest potential number; a full pool is accepted") {
+    Table t;
+    t.party();
+    t.ok({{"type", "set_pool"}, {"character", "c2"}, {"spells", {"wybuch", "zamek", "sila", "elokwencja"}}});
+    CHECK(t.fig("c2").pool.size() == 4);
+}
+
+TEST_CASE("10.0 pool: more spells than the largest potential number are refused") {
+    Table t;
+    t.party();
+    t.refused({{"type", "set_pool"}, {"character", "c2"}, {"spells", {"wybuch", "zamek", "sila", "elokwencja", "urok"}}},
+              "pool_too_large", "10.0");
+}
+
+TEST_CASE("10.0 pool: a character with potential 0/0/0 has no pool") {
+    Table t;
+    t.ok({{"type", "add_hero"}, {"hero", "dierdra"}});
+    t.refused({{"type", "set_pool"}, {"character", "c1"}, {"spells", {"wybuch"}}}, "no_magic_potential", "10.0");
+}
+
+TEST_CASE("10.8 pool: type S spells are never in the initial pool") {
+    Table t;
+    t.party();
+    t.refused({{"type", "set_pool"}, {"character", "c2"}, {"spells", {"gniew_bozy"}}}, "special_not_in_pool", "10.8");
+    t.refused({{"type", "set_pool"}, {"character", "c2"}, {"spells", {"wskrzeszenie"}}}, "special_not_in_pool", "10.8");
+}
+
+TEST_CASE("4.1 pool: the same spell twice is refused") {
+    Table t;
+    t.party();
+    t.refused({{"type", "set_pool"}, {"character", "c2"}, {"spells", {"wybuch", "wybuch"}}}, "spell_twice", "4.1");
+}
+
+TEST_CASE("4.1 D: the dominant sun from 1K6: 1-2 red, 3-4 yellow, 5-6 blue") {
+    for (auto [die, sun] : {std::pair{1, czary::Sun::Red}, {2, czary::Sun::Red}, {3, czary::Sun::Yellow},
+                            {4, czary::Sun::Yellow}, {5, czary::Sun::Blue}, {6, czary::Sun::Blue}}) {
+        Table t;
+        auto result = t.ok({{"type", "begin_adventure"}, {"dice", {die}}});
+        CHECK(t.state().adventure.sun == sun);
+        REQUIRE(result.rolls.size() == 1);
+        CHECK(result.rolls[0].purpose == "sun");
+        CHECK(result.rolls[0].source == "table");
+    }
+}
+
+TEST_CASE("4.1 D: exactly as many spells as the potential of the dominant sun are marked") {
+    Table t;
+    t.party();
+    t.ok({{"type", "set_pool"}, {"character", "c1"}, {"spells", {"wybuch", "zamek", "sila", "elokwencja", "urok", "uspienie"}}});
+    t.ok({{"type", "begin_adventure"}, {"dice", {6}}});  // blue: Larraka 6/5/4 -> 4
+    t.refused({{"type", "mark_spells"}, {"character", "c1"}, {"spells", {"wybuch", "zamek", "sila"}}}, "wrong_mark_count", "4.1");
+    t.refused({{"type", "mark_spells"}, {"character", "c1"}, {"spells", {"wybuch", "zamek", "sila", "elokwencja", "urok"}}},
+              "wrong_mark_count", "4.1");
+    t.refused({{"type", "mark_spells"}, {"character", "c1"}, {"spells", {"wybuch", "zamek", "sila", "blyskawica"}}},
+              "not_in_pool", "4.1");
+    t.ok({{"type", "mark_spells"}, {"character", "c1"}, {"spells", {"wybuch", "zamek", "sila", "urok"}}});
+    CHECK(t.fig("c1").marked.size() == 4);
+}
+
+TEST_CASE("4.1 D: only marked spells are cast in this adventure") {
+    Table t;
+    t.party();
+    t.standard_adventure();
+    // Larraka's pool holds Zamek as its sixth spell, but it was not marked under the yellow sun.
+    REQUIRE(std::find(t.fig("c1").pool.begin(), t.fig("c1").pool.end(), "zamek") != t.fig("c1").pool.end());
+    t.refused({{"type", "cast"}, {"caster", "c1"}, {"spell", "zamek"}}, "not_marked", "4.1");
+    t.ok({{"type", "cast"}, {"caster", "c2"}, {"spell", "zamek"}, {"door", "north"}});
+}
+
+TEST_CASE("4.1 D: entering needs every mark and every use limit") {
+    Table t;
+    t.party();
+    t.ok({{"type", "set_pool"}, {"character", "c1"}, {"spells", Table::pad({"uzdrowienie"}, 6)}});
+    t.ok({{"type", "set_pool"}, {"character", "c2"}, {"spells", Table::pad({"odmlodzenie"}, 4)}});
+    t.ok({{"type", "set_pool"}, {"character", "c3"}, {"spells", Table::pad({}, 5)}});
+    t.ok({{"type", "begin_adventure"}, {"dice", {3}}});
+    t.ok({{"type", "mark_spells"}, {"character", "c1"}, {"spells", Table::pad({"uzdrowienie"}, 5)}});
+    t.ok({{"type", "mark_spells"}, {"character", "c2"}, {"spells", Table::pad({"odmlodzenie"}, 4)}});
+    t.refused({{"type", "enter_labyrinth"}}, "marks_missing", "4.1");
+    t.ok({{"type", "mark_spells"}, {"character", "c3"}, {"spells", Table::pad({}, 5)}});
+    t.refused({{"type", "enter_labyrinth"}}, "use_limit_missing", "10.6");
+    t.ok({{"type", "roll_use_limit"}, {"character", "c1"}, {"spell", "uzdrowienie"}, {"dice", {5}}});
+    t.refused({{"type", "roll_use_limit"}, {"character", "c1"}, {"spell", "uzdrowienie"}, {"dice", {5}}},
+              "limit_already_rolled", "10.6");
+    t.ok({{"type", "roll_use_limit"}, {"character", "c2"}, {"spell", "odmlodzenie"}, {"dice", {1}}});
+    t.ok({{"type", "enter_labyrinth"}});
+    CHECK(t.fig("c1").uses_left.at("uzdrowienie") == 5);
+    CHECK(t.fig("c2").uses_left.at("odmlodzenie") == 1);
+    t.refused({{"type", "roll_use_limit"}, {"character", "c1"}, {"spell", "uzdrowienie"}}, "limit_before_entering", "10.6");
+}
+
+TEST_CASE("4.1: the pool is chosen before play, not during an adventure") {
+    Table t;
+    t.party();
+    t.standard_adventure();
+    t.refused({{"type", "set_pool"}, {"character", "c2"}, {"spells", {"wybuch"}}}, "pool_fixed_in_adventure", "4.1");
+}
+
+TEST_CASE("4.4: an initiate's potential comes from 1K6 on table 4.4, plus race and the extra +1") {
+    Table t;
+    t.ok({{"type", "add_initiate"}, {"race", "elf"}, {"name", "Ilma"}, {"bonus", "sila"}, {"dice", {4}}});
+    const auto& c = t.fig("c1");
+    CHECK(c.potential == std::array<int, 3>{0, 1, 2});
+    CHECK(c.sila == 6);  // elf 5 + 1
+    CHECK(c.odpornosc == 2);
+    CHECK(c.talents.negotiation == 1);
+    t.ok({{"type", "add_initiate"}, {"race", "dwarf"}, {"name", "Borin"}, {"bonus", "talent"}, {"talent", "traps"}, {"dice", {6}}});
+    CHECK(t.fig("c2").potential == std::array<int, 3>{2, 2, 2});
+    CHECK(t.fig("c2").talents.traps == 2);
+    t.refused({{"type", "add_initiate"}, {"race", "hobbit"}, {"name", "X"}}, "unknown_race", "4.4");
+}
