@@ -66,17 +66,16 @@ Refusal make_refusal(const Refused& refused, const GameData& data) {
     return {refused.code, refused.rule, text.pl, text.en};
 }
 
-ApplyResult apply_action(const GameState& state, const nlohmann::json& action, const GameData& data) {
+ApplyResult apply_in_place(GameState& state, const nlohmann::json& action, const GameData& data) {
     ApplyResult result;
-    result.state = state;
     try {
         if (!action.is_object() || !action.contains("type") || !action.at("type").is_string())
             throw Refused("bad_action", "", {{"field", "type"}});
         const std::string type = action.at("type").get<std::string>();
         const auto handler = handlers().find(type);
         if (handler == handlers().end()) throw Refused("unknown_action", "", {{"type", type}});
-        if (type != "cast") close_right_after_windows(result.state);
-        Turn turn(result.state, data, action);
+        if (type != "cast") close_right_after_windows(state);
+        Turn turn(state, data, action);
         handler->second(turn);
         turn.dice.check_all_used();
         result.ok = true;
@@ -85,13 +84,18 @@ ApplyResult apply_action(const GameState& state, const nlohmann::json& action, c
         result.outcome = std::move(turn.outcome);
     } catch (const Refused& refused) {
         result = {};
-        result.state = state;
         result.refusal = make_refusal(refused, data);
     } catch (const nlohmann::json::exception& e) {
         result = {};
-        result.state = state;
         result.refusal = make_refusal(Refused("bad_action", "", {{"field", e.what()}}), data);
     }
+    return result;
+}
+
+ApplyResult apply_action(const GameState& state, const nlohmann::json& action, const GameData& data) {
+    GameState next = state;
+    ApplyResult result = apply_in_place(next, action, data);
+    result.state = result.ok ? std::move(next) : state;
     return result;
 }
 

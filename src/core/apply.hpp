@@ -30,6 +30,11 @@ struct ApplyResult {
 
 ApplyResult apply_action(const GameState& state, const nlohmann::json& action, const GameData& data);
 
+// The same, changing `state` where it is; result.state stays empty. After a refusal `state` may
+// be half-changed and must be restored by the caller (the session replays from a checkpoint):
+// this saves copying the whole state for every action.
+ApplyResult apply_in_place(GameState& state, const nlohmann::json& action, const GameData& data);
+
 // Refusal words for a code (data/messages.json "refuse.<code>").
 Refusal make_refusal(const Refused& refused, const GameData& data);
 

@@ -103,6 +103,9 @@ std::optional<Refused> cast_refusal(const GameState& s, const GameData& data, co
         if (s.fight.active) return refuse("not_in_fight", "10.8");
         if (!s.right_after_fight) return refuse("only_right_after_fight", "10.8");
     }
+    // 10.7: N spells serve the negotiation roll, V spells a bribe: neither happens in a fight.
+    if ((spell.type == SpellType::Negotiation || spell.type == SpellType::Bribe) && s.fight.active)
+        return refuse("talk_spell_not_in_fight", "10.7");
     if (spell.id == "niepewnosc" && (s.fight.round != 1 || s.fight.phase != 1)) return refuse("hesitation_at_start", "10.5");
     if (spell.id == "zawieszenie_broni" && fight_has_nameless(s)) return refuse("not_against_nameless", "10.5");
 
@@ -156,7 +159,8 @@ std::optional<Refused> target_refusal(const GameState& s, const Figure& caster, 
     const Side enemy = enemy_of(caster.side);
     if (kind == "monster_rank_1" || kind == "monster_rank_1_2" || kind == "any_monster") {
         if (target.side != enemy || !place.on_board()) return refuse("target_not_enemy", "10.5");
-        const int deepest = kind == "monster_rank_1" ? 0 : kind == "monster_rank_1_2" ? 1 : 1000;
+        // 16.0: the Black Gates' Wybuch reaches any character.
+        const int deepest = caster.id == black_gates_id ? 1000 : kind == "monster_rank_1" ? 0 : kind == "monster_rank_1_2" ? 1 : 1000;
         if (place.rank > deepest) return refuse(kind == "monster_rank_1" ? "target_not_first_rank" : "target_too_far", "10.5");
         return std::nullopt;
     }

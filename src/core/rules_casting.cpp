@@ -160,7 +160,8 @@ void action_cast(Turn& t) {
     for (const auto& id : target_ids) {
         Figure* target = t.s.find(id);
         nlohmann::json report = {{"figure", id}};
-        if (!target->dead) apply_effect(t, caster, spell, target, report);
+        // Only Wskrzeszenie works on the dead.
+        if (!target->dead || spell.target == "dead_character") apply_effect(t, caster, spell, target, report);
         t.outcome["targets"].push_back(report);
     }
 }

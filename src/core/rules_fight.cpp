@@ -145,6 +145,11 @@ void action_clear_monsters(Turn& t) {
         }
     t.s.monsters.ranks.clear();
     t.s.encounter = {};
+    // Monsters left behind (or dead) play no further part; dropping them keeps the state small.
+    auto& figures = t.s.figures;
+    figures.erase(std::remove_if(figures.begin(), figures.end(),
+                                 [&](const Figure& f) { return !f.is_character() && !place_of(t.s, f.id).on_board(); }),
+                  figures.end());
     t.note("monsters_cleared", "");
 }
 

@@ -15,12 +15,14 @@ Session Session::with_seed(std::uint64_t seed, const GameData& data) {
 }
 
 ApplyResult Session::apply(const nlohmann::json& action) {
-    ApplyResult result = apply_action(current_, action, *data_);
-    if (!result.ok) return result;
+    ApplyResult result = apply_in_place(current_, action, *data_);
+    if (!result.ok) {
+        rebuild_to(position_);  // undo whatever the refused action had begun to change
+        return result;
+    }
     steps_.resize(position_);
     checkpoints_.resize(position_ / checkpoint_every + 1);
     steps_.push_back({action, result.log, result.rolls, result.outcome});
-    current_ = result.state;
     ++position_;
     if (position_ % checkpoint_every == 0) checkpoints_.push_back(current_);
     return result;
@@ -30,8 +32,7 @@ void Session::rebuild_to(std::size_t position) {
     const std::size_t checkpoint = std::min(position / checkpoint_every, checkpoints_.size() - 1);
     GameState state = checkpoints_[checkpoint];
     for (std::size_t i = checkpoint * checkpoint_every; i < position; ++i) {
-        ApplyResult result = apply_action(state, steps_[i].action, *data_);
-        state = std::move(result.state);
+        apply_in_place(state, steps_[i].action, *data_);
         if ((i + 1) % checkpoint_every == 0 && checkpoints_.size() == (i + 1) / checkpoint_every)
             checkpoints_.push_back(state);
     }

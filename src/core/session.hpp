@@ -40,6 +40,7 @@ public:
     std::size_t position() const { return position_; }  // steps applied; the rest can be redone
 
     // Applies an action; on success it becomes the newest step and the redo steps are dropped.
+    // The new state is state(); the result's own state is left empty.
     ApplyResult apply(const nlohmann::json& action);
     bool can_undo() const { return position_ > 0; }
     bool can_redo() const { return position_ < steps_.size(); }

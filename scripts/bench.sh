@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Benchmark (figures, not a test): the rules core natively (g++ -O2) and in wasm under node.
+# Prints actions applied per second and replay + save of a 10,000-action session.
+set -euo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+source "$ROOT/scripts/env.sh"
+
+bash "$ROOT/scripts/setup.sh"
+bench="$CZARY_BUILD/bench-native"
+mkdir -p "$CZARY_BUILD"
+cmake -S "$ROOT" -B "$bench" -G Ninja -DCMAKE_BUILD_TYPE=Release >"$bench.configure.log" 2>&1 ||
+  { cat "$bench.configure.log" >&2; exit 1; }
+cmake --build "$bench" --target czary-bench >/dev/null
+bash "$ROOT/scripts/build-web.sh" Release >/dev/null
+
+echo "== native (g++, Release)"
+"$bench/czary-bench"
+echo "== wasm (em++ -O3, node $(node --version))"
+node --no-experimental-fetch "$CZARY_BUILD/wasm/czary-bench.js"

@@ -1,0 +1,95 @@
+// czary-bench: speed figures of the rules core (not a test). Prints actions applied per second
+// and the time to replay and save a 10,000-action session.
+#include <chrono>
+#include <cstdio>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/session.hpp"
+
+namespace {
+
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+double ms_since(Clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+// A long evening at the table: a party, then fight after fight with spells, wounds and phases.
+json long_session(std::size_t length) {
+    czary::Session session = czary::Session::with_seed(2026);
+    auto add = [&](const json& action) { return session.apply(action).ok; };
+    add({{"type", "add_hero"}, {"hero", "larraka"}});
+    add({{"type", "add_hero"}, {"hero", "gislan"}});
+    add({{"type", "add_hero"}, {"hero", "curvenol"}});
+    add({{"type", "set_pool"}, {"character", "c1"}, {"spells", {"blyskawica", "wybuch", "uzdrowienie", "magiczna_tarcza", "uspienie", "zamek"}}});
+    add({{"type", "set_pool"}, {"character", "c3"}, {"spells", {"eksplozja", "urok", "uwolnienie", "odmlodzenie", "psychiczny_cios"}}});
+    add({{"type", "begin_adventure"}, {"dice", {3}}});
+    add({{"type", "mark_spells"}, {"character", "c1"}, {"spells", {"blyskawica", "wybuch", "uzdrowienie", "magiczna_tarcza", "uspienie"}}});
+    add({{"type", "mark_spells"}, {"character", "c3"}, {"spells", {"eksplozja", "urok", "uwolnienie", "odmlodzenie", "psychiczny_cios"}}});
+    add({{"type", "roll_use_limit"}, {"character", "c1"}, {"spell", "uzdrowienie"}, {"dice", {6}}});
+    add({{"type", "roll_use_limit"}, {"character", "c3"}, {"spell", "odmlodzenie"}, {"dice", {6}}});
+    add({{"type", "enter_labyrinth"}});
+    add({{"type", "move_figure"}, {"figure", "c1"}, {"rank", 2}, {"slot", 0}});
+    int fight = 0;
+    while (session.position() < length) {
+        ++fight;
+        add({{"type", "add_monster"}, {"kind", "troll"}, {"sila", 40}});
+        add({{"type", "add_monster"}, {"kind", "ork"}, {"sila", 40}});
+        add({{"type", "start_fight"}});
+        for (int round = 0; round < 6 && session.position() < length; ++round) {
+            const auto& s = session.state();
+            const std::string monster = s.monsters.ranks.at(0).at(0);
+            add({{"type", "cast"}, {"caster", "c1"}, {"spell", "wybuch"}, {"targets", {monster}}});
+            add({{"type", "weapon_attack"}, {"figure", "c2"}});
+            add({{"type", "wound"}, {"figure", monster}, {"amount", 1}});
+            add({{"type", "next_phase"}});
+            add({{"type", "wound"}, {"figure", "c2"}, {"amount", 1}});
+            add({{"type", "next_phase"}});
+            add({{"type", "next_phase"}});
+            add({{"type", "next_phase"}});
+            add({{"type", "heal"}, {"figure", "c1"}, {"amount", 1}});
+            add({{"type", "heal"}, {"figure", "c2"}, {"amount", 1}});
+        }
+        add({{"type", "end_fight"}, {"outcome", "fled"}});
+        add({{"type", "clear_monsters"}});
+    }
+    session.undo(session.position() - length);
+    json file = session.to_json();
+    file["actions"].erase(file["actions"].begin() + static_cast<long>(length), file["actions"].end());
+    file["position"] = length;
+    return file;
+}
+
+}  // namespace
+
+int main() {
+    const std::size_t length = 10000;
+    const json file = long_session(length);
+    const std::string text = file.dump();
+
+    // Actions applied per second (the session keeps its history and checkpoints as in the app).
+    auto start = Clock::now();
+    czary::Session session = czary::Session::with_seed(2026);
+    std::size_t applied = 0;
+    for (const auto& action : file["actions"]) applied += session.apply(action).ok;
+    const double apply_ms = ms_since(start);
+
+    // Replay of the file and saving it again: what loading and autosaving cost.
+    start = Clock::now();
+    const auto loaded = czary::Session::from_text(text);
+    const double replay_ms = ms_since(start);
+    start = Clock::now();
+    const std::string saved = loaded.to_json().dump();
+    const double save_ms = ms_since(start);
+
+    std::printf("actions in the session:      %zu (%zu applied)\n", file["actions"].size(), applied);
+    std::printf("session file:                %zu bytes\n", text.size());
+    std::printf("actions applied per second:  %.0f\n", applied / (apply_ms / 1000.0));
+    std::printf("replay of the file:          %.1f ms\n", replay_ms);
+    std::printf("save (serialise) the session: %.1f ms\n", save_ms);
+    std::printf("replay + save:               %.1f ms  (aim: 50 ms native, 150 ms wasm)\n", replay_ms + save_ms);
+    return saved.size() == text.size() ? 0 : 1;
+}

@@ -1,0 +1,158 @@
+// 10.7 (N and V spells with negotiation 8.4-8.6 and bribery 8.9) and 10.8 (type S spells).
+#include "table.hpp"
+
+using test::Table;
+
+namespace {
+
+// c1 Larraka: Elokwencja, Zastraszenie, Zniechęcenie, Sugestia, Pochlebstwo
+// c2 Gislan: Wybuch, Zamek, Siła, Delikatne palce;  c3 Curvenol: fillers
+// A troll (m4, siła 9, NN 4) waits.
+Table talk() {
+    Table t;
+    t.party();
+    t.adventure({"elokwencja", "zastraszenie", "zniechecenie", "sugestia", "pochlebstwo"}, {"wybuch"}, {});
+    t.monster("troll", 9);
+    return t;
+}
+
+}  // namespace
+
+TEST_CASE("8.4 / 10.7 Elokwencja: +4 to the negotiation roll") {
+    Table plain = talk();
+    auto without = plain.ok({{"type", "negotiate"}, {"negotiator", "c1"}, {"dice", {4, 4}}});
+    CHECK(without.outcome["total"] == 4);  // 8 - NN 4 + talent 0
+    CHECK(without.outcome["result"] == "failure");
+
+    Table t = talk();
+    t.ok({{"type", "cast"}, {"caster", "c1"}, {"spell", "elokwencja"}});
+    auto with = t.ok({{"type", "negotiate"}, {"negotiator", "c1"}, {"dice", {4, 4}}});
+    CHECK(with.outcome["total"] == 8);
+    CHECK(with.outcome["result"] == "agreement");
+    CHECK(t.state().encounter.negotiation_bonus == 0);  // used up
+}
+
+TEST_CASE("10.7: N and V spells are refused during a fight") {
+    Table t = talk();
+    t.ok({{"type", "move_figure"}, {"figure", "c1"}, {"rank", 2}, {"slot", 0}});
+    t.ok({{"type", "start_fight"}});
+    t.refused({{"type", "cast"}, {"caster", "c1"}, {"spell", "elokwencja"}}, "talk_spell_not_in_fight", "10.7");
+    t.refused({{"type", "cast"}, {"caster", "c1"}, {"spell", "pochlebstwo"}}, "talk_spell_not_in_fight", "10.7");
+}
+
+TEST_CASE("8.6 / 10.7 Zastraszenie: intimidation with no roll") {
+    Table t = talk();
+    t.ok({{"type", "cast"}, {"caster", "c1"}, {"spell", "zastraszenie"}});
+    auto result = t.ok({{"type", "negotiate"}, {"negotiator", "c2"}});
+    CHECK(result.rolls.empty());
+    CHECK(result.outcome["result"] == "intimidation");
+    CHECK(t.fig("c1").wounds == 2);
+}
+
+TEST_CASE("10.7 Zniechęcenie: as intimidation, and the monster hands over all its treasure") {
+    Table t = talk();
+    t.ok({{"type", "cast"}, {"caster", "c1"}, {"spell", "zniechecenie"}});
+    auto result = t.ok({{"type", "negotiate"}, {"negotiator", "c2"}});
+    CHECK(result.outcome["result"] == "intimidation_all_treasure");
+}
+
+TEST_CASE("8.4: no negotiation with Bezimienny or Demons, whatever the spells") {
+    Table t = talk();
+    t.monster("demon", 8);
+    t.ok({{"type", "cast"}, {"caster", "c1"}, {"spell", "zastraszenie"}});
+    t.refused({{"type", "negotiate"}, {"negotiator", "c2"}}, "no_negotiation_with", "8.4");
+}
+
+TEST_CASE("8.9 / 10.7 Sugestia: -2 to the bribe roll") {
+    // Troll: siła 9 + NN 4 = 13 -> column 13-16; 40 gold -> accepted on 1 or less.
+    Table plain = talk();
+    auto without = plain.ok({{"type", "bribe"}, {"gold", 40}, {"dice", {3}}});
+    CHECK(without.outcome["accepted"] == false);
+    CHECK(without.outcome["needed"] == 1);
+
+    Table t = talk();
+    t.ok({{"type", "cast"}, {"caster", "c1"}, {"spell", "sugestia"}});
+    auto with = t.ok({{"type", "bribe"}, {"gold", 40}, {"dice", {3}}});
+    CHECK(with.outcome["total"] == 1);
+    CHECK(with.outcome["accepted"] == true);
+}
+
+TEST_CASE("8.9 / 10.7 Pochlebstwo: -4 to the bribe roll; one bribe per group") {
+    Table t = talk();
+    t.ok({{"type", "cast"}, {"caster", "c1"}, {"spell", "pochlebstwo"}});
+    auto result = t.ok({{"type", "bribe"}, {"gold", 45}, {"dice", {5}}});  // 45 -> the 40 row
+    CHECK(result.outcome["total"] == 1);
+    CHECK(result.outcome["accepted"] == true);
+    t.refused({{"type", "bribe"}, {"gold", 400}, {"dice", {1}}}, "bribe_once", "8.9");
+}
+
+TEST_CASE("8.9: an offer below the table's smallest row is refused") {
+    Table t = talk();
+    t.refused({{"type", "bribe"}, {"gold", 10}, {"dice", {1}}}, "bribe_too_small", "8.9");
+}
+
+namespace {
+
+// Curvenol (c3) in the second rank; a troll in front.
+Table special() {
+    Table t;
+    t.party();
+    t.standard_adventure();
+    t.ok({{"type", "move_figure"}, {"figure", "c3"}, {"rank", 2}, {"slot", 0}});
+    t.monster("troll", 9);
+    return t;
+}
+
+}  // namespace
+
+TEST_CASE("10.8 Gniew Boży: learned from a manuscript; only in a fight; 2K6+2 wounds") {
+    Table t = special();
+    t.ok({{"type", "manuscript"}, {"character", "c3"}});
+    t.refused({{"type", "cast"}, {"caster", "c3"}, {"spell", "gniew_bozy"}, {"targets", {"m4"}}}, "only_in_fight", "10.8");
+    t.ok({{"type", "start_fight"}});
+    t.ok({{"type", "cast"}, {"caster", "c3"}, {"spell", "gniew_bozy"}, {"targets", {"m4"}}, {"dice", {4, 1, 2}}});
+    CHECK(t.fig("m4").wounds == 5);
+    CHECK(t.fig("c3").wounds == 3);  // 10.8 says cost 3 (the printed table's 2 is wrong)
+}
+
+TEST_CASE("10.8 Gniew Boży: refused to a character who has not learned it") {
+    Table t = special();
+    t.ok({{"type", "start_fight"}});
+    t.refused({{"type", "cast"}, {"caster", "c3"}, {"spell", "gniew_bozy"}, {"targets", {"m4"}}}, "special_not_learned", "10.8");
+}
+
+TEST_CASE("10.8: type S spells are learned only from the sources the rules name") {
+    Table t = special();
+    t.refused({{"type", "learn_spell"}, {"character", "c1"}, {"spell", "gniew_bozy"}, {"source", "bookshelf"}}, "wrong_source", "10.8");
+    t.refused({{"type", "learn_spell"}, {"character", "c1"}, {"spell", "wskrzeszenie"}, {"source", "manuscript"}}, "wrong_source", "10.8");
+    t.refused({{"type", "learn_spell"}, {"character", "c1"}, {"spell", "wybuch"}, {"source", "manuscript"}}, "learn_only_special", "10.8");
+    t.ok({{"type", "learn_spell"}, {"character", "c1"}, {"spell", "gniew_bozy"}, {"source", "malthus_altar"}});
+    t.ok({{"type", "learn_spell"}, {"character", "c1"}, {"spell", "wskrzeszenie"}, {"source", "bookshelf"}});
+    CHECK(t.fig("c1").learned == std::vector<std::string>{"gniew_bozy", "wskrzeszenie"});
+}
+
+TEST_CASE("10.8 Wskrzeszenie: right after the fight in which the character died; wounds as at entry") {
+    Table t = special();
+    t.ok({{"type", "bookshelf"}, {"character", "c3"}, {"dice", {5}}});  // 4-6: a book teaches it
+    t.ok({{"type", "start_fight"}});
+    t.ok({{"type", "wound"}, {"figure", "c2"}, {"amount", 10}});
+    CHECK(t.fig("c2").dead);
+    t.ok({{"type", "wound"}, {"figure", "m4"}, {"amount", 9}});
+    t.refused({{"type", "cast"}, {"caster", "c3"}, {"spell", "wskrzeszenie"}, {"targets", {"c2"}}}, "not_in_fight", "10.8");
+    t.ok({{"type", "end_fight"}});
+    t.ok({{"type", "cast"}, {"caster", "c3"}, {"spell", "wskrzeszenie"}, {"targets", {"c2"}}});
+    CHECK_FALSE(t.fig("c2").dead);
+    CHECK(t.fig("c2").wounds == t.fig("c2").wounds_at_entry);
+    CHECK(t.fig("c3").wounds == 5);
+}
+
+TEST_CASE("10.8 Wskrzeszenie: too late once anything else has happened") {
+    Table t = special();
+    t.ok({{"type", "learn_spell"}, {"character", "c3"}, {"spell", "wskrzeszenie"}, {"source", "ring"}});
+    t.ok({{"type", "start_fight"}});
+    t.ok({{"type", "wound"}, {"figure", "c2"}, {"amount", 10}});
+    t.ok({{"type", "wound"}, {"figure", "m4"}, {"amount", 9}});
+    t.ok({{"type", "end_fight"}});
+    t.ok({{"type", "clear_monsters"}});
+    t.refused({{"type", "cast"}, {"caster", "c3"}, {"spell", "wskrzeszenie"}, {"targets", {"c2"}}}, "only_right_after_fight", "10.8");
+}
