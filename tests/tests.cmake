@@ -11,6 +11,20 @@ set_tests_properties(cli.spells PROPERTIES PASS_REGULAR_EXPRESSION "\"Błyskawic
 add_test(NAME cli.unknown_command COMMAND czary-cli no-such-command)
 set_tests_properties(cli.unknown_command PROPERTIES WILL_FAIL TRUE)
 
+function(czary_cli_test name exit_code pattern)
+  add_test(NAME cli.${name} COMMAND ${CMAKE_COMMAND} "-DCOMMAND=$<TARGET_FILE:czary-cli>;${ARGN}"
+           -DEXPECT_EXIT=${exit_code} "-DEXPECT_OUTPUT=${pattern}" -P ${CMAKE_SOURCE_DIR}/tests/cli/check.cmake)
+endfunction()
+set(cli_files ${CMAKE_SOURCE_DIR}/tests/cli)
+# A refused cast (10.4: Curvenol in the first rank) and an allowed one, with table dice.
+czary_cli_test(replay 0 "\"code\": \"not_second_rank\".*\"source\": \"table\".*\"state\"" replay ${cli_files}/fight.json)
+czary_cli_test(replay_truncated 2 "czary-cli: session: the file is not valid JSON" replay ${cli_files}/truncated.json)
+czary_cli_test(replay_future_version 2 "version 9 is newer than this program reads" replay ${cli_files}/future-version.json)
+czary_cli_test(replay_missing_file 2 "cannot read" replay ${cli_files}/no-such-file.json)
+czary_cli_test(legal 0 "\"spell\": \"blyskawica\"" legal ${cli_files}/fight.json c1)
+czary_cli_test(legal_unknown_character 2 "no figure 'c9'" legal ${cli_files}/fight.json c9)
+czary_cli_test(odds 0 "\"kill\"" odds ${cli_files}/fight.json c1 blyskawica m4)
+
 set(CZARY_WASM_BUILD_DIR "" CACHE PATH "the em++ build folder (scripts/build-web.sh)")
 set(CZARY_ARTIFACTS ${CMAKE_SOURCE_DIR}/build/artifacts CACHE PATH "where browser tests save screenshots")
 if(CZARY_WASM_BUILD_DIR)
