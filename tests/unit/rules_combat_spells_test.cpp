@@ -146,6 +146,23 @@ TEST_CASE("10.5 Urok: reaches the first and second ranks, not the third") {
     CHECK(t.fig("m7").charmed_by == "c3");
 }
 
+TEST_CASE("10.5 Urok: with every place of the party taken, a new rank opens behind") {
+    Table t;
+    t.party();
+    t.standard_adventure();
+    for (const char* name : {"Tragarz", "Giermek"})
+        t.ok({{"type", "add_character"}, {"name", name}, {"sila", 6}, {"odpornosc", 1}});
+    // [c1 c2 c3] [c4 c5 -]: Curvenol swaps with the first porter and the last place is taken.
+    t.ok({{"type", "move_figure"}, {"figure", "c3"}, {"rank", 2}, {"slot", 0}});
+    t.ok({{"type", "add_character"}, {"name", "Paź"}, {"sila", 6}, {"odpornosc", 1}});
+    REQUIRE(t.state().party.ranks.size() == 2);
+    const auto orc = t.monster("ork", 4);
+    t.ok({{"type", "start_fight"}});
+    t.ok({{"type", "cast"}, {"caster", "c3"}, {"spell", "urok"}, {"targets", {orc}}, {"dice", {6}}});
+    REQUIRE(t.state().party.ranks.size() == 3);
+    CHECK(t.state().party.ranks[2][0] == orc);
+}
+
 TEST_CASE("12.1: a charmed monster's kills give experience to the characters, none to it") {
     Table t = fight("c3");
     t.ok({{"type", "cast"}, {"caster", "c3"}, {"spell", "urok"}, {"targets", {"m5"}}, {"dice", {2}}});
