@@ -32,7 +32,7 @@ json long_session(std::size_t length) {
     add({{"type", "roll_use_limit"}, {"character", "c1"}, {"spell", "uzdrowienie"}, {"dice", {6}}});
     add({{"type", "roll_use_limit"}, {"character", "c3"}, {"spell", "odmlodzenie"}, {"dice", {6}}});
     add({{"type", "enter_labyrinth"}});
-    add({{"type", "move_figure"}, {"figure", "c1"}, {"rank", 2}, {"slot", 0}});
+    add({{"type", "move_figure"}, {"figure", "c1"}, {"rank", 2}, {"slot", 1}});
     int fight = 0;
     while (session.position() < length) {
         ++fight;

@@ -71,7 +71,8 @@ int replay(const std::string& path) {
     for (const auto& entry : report) {
         nlohmann::json item = czary::result_to_json(entry.result);
         item["index"] = entry.index;
-        item["type"] = entry.action.value("type", "");
+        const bool has_type = entry.action.is_object() && entry.action.contains("type") && entry.action["type"].is_string();
+        item["type"] = has_type ? entry.action["type"] : nlohmann::json();
         results.push_back(item);
     }
     const nlohmann::json out = {{"results", results},

@@ -24,6 +24,7 @@ const std::map<std::string, Handler>& handlers() {
         {"move_figure", action_move_figure},
         {"add_monster", action_add_monster},
         {"clear_monsters", action_clear_monsters},
+        {"rejoin", action_rejoin},
         {"start_fight", action_start_fight},
         {"next_phase", action_next_phase},
         {"weapon_attack", action_weapon_attack},

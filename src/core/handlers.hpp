@@ -21,6 +21,7 @@ void action_move_figure(Turn& t);
 // rules_fight.cpp
 void action_add_monster(Turn& t);
 void action_clear_monsters(Turn& t);
+void action_rejoin(Turn& t);
 void action_start_fight(Turn& t);
 void action_next_phase(Turn& t);
 void action_weapon_attack(Turn& t);

@@ -35,9 +35,14 @@ void action_begin_adventure(Turn& t) {
 void action_mark_spells(Turn& t) {
     Figure& c = t.figure("character");
     if (!t.s.adventure.active) throw Refused("no_adventure", "4.1");
-    if (t.s.adventure.entered) throw Refused("already_entered", "4.1");
     const int allowed = c.potential[static_cast<int>(t.s.adventure.sun)];
     const auto spells = t.text_list("spells");
+    if (t.s.adventure.entered) {
+        // 14.6: after a talisman more spells may be marked at once; the marked ones stay.
+        if (static_cast<int>(c.marked.size()) >= allowed) throw Refused("already_entered", "4.1");
+        for (const auto& id : c.marked)
+            if (std::find(spells.begin(), spells.end(), id) == spells.end()) throw Refused("marks_only_grow", "14.6");
+    }
     std::set<std::string> seen;
     for (const auto& id : spells) {
         const Spell* spell = t.data.spells.find(id);
@@ -49,8 +54,8 @@ void action_mark_spells(Turn& t) {
     if (static_cast<int>(spells.size()) != allowed)
         throw Refused("wrong_mark_count", "4.1", {{"figure", c.name}, {"count", number_text(allowed)},
                                                   {"sun", t.data.message(std::string("sun.") + sun_name(t.s.adventure.sun))}});
+    if (!t.s.adventure.entered) c.uses_left.clear();
     c.marked = spells;
-    c.uses_left.clear();
     t.note("marked", "4.1", {{"figure", c.name}, {"count", number_text(allowed)}});
 }
 

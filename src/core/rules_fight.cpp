@@ -45,6 +45,9 @@ void kill(Turn& t, Figure& figure, const std::string& by) {
     figure.dead = true;
     figure.asleep = false;
     const bool was_monster_side = figure.side == Side::Monsters;
+    // The dead obey nobody: a raised character (10.8) comes back to its own side.
+    figure.charmed_by.clear();
+    figure.side = figure.is_character() ? Side::Party : Side::Monsters;
     remove_from_board(t.s, figure.id);
     t.note("died", "9.7", {{"figure", figure.name}});
     if (t.s.fight.active) {
@@ -54,6 +57,15 @@ void kill(Turn& t, Figure& figure, const std::string& by) {
     }
     if (Figure* killer = by.empty() ? nullptr : t.s.find(by)) killer->killed.push_back(figure.id);
     t.outcome["died"].push_back(figure.id);
+    if (figure.monster_kind == "bezimienny") {
+        // 16.0: his death makes the Demons vanish.
+        for (auto& demon : t.s.figures)
+            if (demon.monster_kind == "demon" && demon.alive() && place_of(t.s, demon.id).on_board()) {
+                remove_from_board(t.s, demon.id);
+                demon.away = "vanished";
+                t.note("demon_vanishes", "16.0", {{"figure", demon.name}});
+            }
+    }
     // 10.5: the caster's death breaks its charms (15.5: the Vampire's too).
     for (auto& other : t.s.figures)
         if (other.charmed_by == figure.id && other.alive()) break_charm(t, other);
@@ -110,8 +122,8 @@ void action_add_monster(Turn& t) {
         const auto code = DiceCode::parse(code_text);
         if (!code) throw Refused("bad_dice_code", "3.1", {{"code", code_text}});
         sila = std::max(1, t.dice.roll(*code, "monster_sila"));
-        sila += t.data.level_sila_bonus.count(level) ? t.data.level_sila_bonus.at(level) : 0;  // 6.7
     }
+    sila += t.data.level_sila_bonus.count(level) ? t.data.level_sila_bonus.at(level) : 0;  // 6.7
     Figure monster;
     monster.id = "m" + std::to_string(t.s.next_id++);
     monster.kind = FigureKind::Monster;
@@ -151,6 +163,15 @@ void action_clear_monsters(Turn& t) {
                                  [&](const Figure& f) { return !f.is_character() && !place_of(t.s, f.id).on_board(); }),
                   figures.end());
     t.note("monsters_cleared", "");
+}
+
+// rejoin {figure}: a teleported figure (10.6) is back where the party is, in its side's ranks.
+void action_rejoin(Turn& t) {
+    Figure& figure = t.figure("figure");
+    if (figure.away.empty() || figure.dead) throw Refused("not_away", "10.6", {{"figure", figure.name}});
+    figure.away.clear();
+    place_first_free(formation_of(t.s, figure.side), figure.id);
+    t.note("rejoined", "10.6", {{"figure", figure.name}});
 }
 
 // start_fight {black_gates?}

@@ -114,7 +114,7 @@ void reorganise_monsters(Turn& t) {
     compact(formation);
 }
 
-// move_figure {figure, rank, slot}: 1-based rank (one past the last opens a new rank), 0-based slot.
+// move_figure {figure, rank, slot}: both 1-based; one rank past the last opens a new rank.
 // Onto an occupied place it swaps the two.
 void action_move_figure(Turn& t) {
     Figure& figure = t.figure("figure");
@@ -122,7 +122,7 @@ void action_move_figure(Turn& t) {
     if (!from.on_board()) throw Refused("not_on_board", "9.1", {{"figure", figure.name}});
     Formation& formation = formation_of(t.s, figure.side);
     const int rank = t.number("rank", 1, static_cast<int>(formation.ranks.size()) + 1) - 1;
-    const int slot = t.number("slot", 0, 2);
+    const int slot = t.number("slot", 1, 3) - 1;
     if (rank == from.rank && slot == from.slot) return;
     if (rank == static_cast<int>(formation.ranks.size())) formation.ranks.push_back({"", "", ""});
     std::string& destination = formation.ranks[rank][slot];
@@ -152,7 +152,8 @@ void action_move_figure(Turn& t) {
     destination = figure.id;
     compact(formation);
     check_formation_limits(t.s, figure.side);
-    t.note("moved", "9.8", {{"figure", figure.name}, {"rank", number_text(rank + 1)}, {"slot", number_text(slot + 1)}});
+    const Place now = place_of(t.s, figure.id);
+    t.note("moved", "9.8", {{"figure", figure.name}, {"rank", number_text(now.rank + 1)}, {"slot", number_text(now.slot + 1)}});
 }
 
 }  // namespace czary

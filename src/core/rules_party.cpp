@@ -111,12 +111,14 @@ void action_add_character(Turn& t) {
 void action_set_pool(Turn& t) {
     Figure& c = t.figure("character");
     if (!c.is_character()) throw Refused("not_a_character", "10.0", {{"figure", c.name}});
-    if (t.s.adventure.active) throw Refused("pool_fixed_in_adventure", "4.1");
     const auto spells = t.text_list("spells");
     const int size = largest(c.potential);
     if (size == 0) throw Refused("no_magic_potential", "10.0", {{"figure", c.name}});
-    if (static_cast<int>(spells.size()) > size)
-        throw Refused("pool_too_large", "10.0", {{"figure", c.name}, {"size", number_text(size)}});
+    if (t.s.adventure.active) {
+        // 14.6: a talisman's extra potential lets spells be added at once; nothing else changes.
+        for (const auto& id : c.pool)
+            if (std::find(spells.begin(), spells.end(), id) == spells.end()) throw Refused("pool_only_grows", "14.6");
+    }
     std::set<std::string> seen;
     for (const auto& id : spells) {
         const Spell* spell = t.data.spells.find(id);
@@ -124,6 +126,10 @@ void action_set_pool(Turn& t) {
         if (spell->type == SpellType::Special) throw Refused("special_not_in_pool", "10.8", {{"spell", spell->name}});
         if (!seen.insert(id).second) throw Refused("spell_twice", "4.1", {{"spell", spell->name}});
     }
+    if (static_cast<int>(spells.size()) > size)
+        throw Refused("pool_too_large", "10.0", {{"figure", c.name}, {"size", number_text(size)}});
+    if (static_cast<int>(spells.size()) != size)
+        throw Refused("pool_wrong_size", "10.0", {{"figure", c.name}, {"size", number_text(size)}});
     c.pool = spells;
     t.note("pool_set", "10.0", {{"figure", c.name}, {"count", number_text(static_cast<int>(spells.size()))}, {"size", number_text(size)}});
 }

@@ -82,8 +82,11 @@ Session Session::from_json(const nlohmann::json& json, std::vector<ReplayEntry>*
         const auto& seed = json.at("seed");
         if (seed.is_number_unsigned()) start.rng.state = seed.get<std::uint64_t>();
         else if (seed.is_string()) {
+            const std::string text = seed.get<std::string>();
+            if (text.empty() || text.size() > 20 || text.find_first_not_of("0123456789") != std::string::npos)
+                throw DataError("session: 'seed' must be a whole number");
             try {
-                start.rng.state = std::stoull(seed.get<std::string>());
+                start.rng.state = std::stoull(text);
             } catch (const std::exception&) {
                 throw DataError("session: 'seed' must be a whole number");
             }

@@ -63,7 +63,10 @@ GameState state_from_json(const nlohmann::json& json) {
         state.right_after_fight = json.value("right_after_fight", false);
         state.encounter = json.value("encounter", Encounter{});
         state.notes = json.value("notes", Notes{});
-        state.rng.state = std::stoull(json.value("rng", std::string("0")));
+        const std::string rng = json.value("rng", std::string("0"));
+        if (rng.empty() || rng.size() > 20 || rng.find_first_not_of("0123456789") != std::string::npos)
+            throw std::invalid_argument("rng");
+        state.rng.state = std::stoull(rng);
         return state;
     } catch (const nlohmann::json::exception& e) {
         throw DataError(std::string("state: ") + e.what());

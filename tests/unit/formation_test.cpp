@@ -10,10 +10,10 @@ TEST_CASE("4.1 C: characters fill ranks of three; swaps keep positions") {
     REQUIRE(t.state().party.ranks.size() == 2);
     CHECK(t.state().party.ranks[0] == std::array<std::string, 3>{"c1", "c2", "c3"});
     CHECK(t.state().party.ranks[1] == std::array<std::string, 3>{"c4", "", ""});
-    t.ok({{"type", "move_figure"}, {"figure", "c4"}, {"rank", 1}, {"slot", 1}});  // swap with c2
+    t.ok({{"type", "move_figure"}, {"figure", "c4"}, {"rank", 1}, {"slot", 2}});  // swap with c2
     CHECK(t.state().party.ranks[0] == std::array<std::string, 3>{"c1", "c4", "c3"});
     CHECK(t.state().party.ranks[1] == std::array<std::string, 3>{"c2", "", ""});
-    t.ok({{"type", "move_figure"}, {"figure", "c2"}, {"rank", 2}, {"slot", 2}});
+    t.ok({{"type", "move_figure"}, {"figure", "c2"}, {"rank", 2}, {"slot", 3}});
     CHECK(t.state().party.ranks[1] == std::array<std::string, 3>{"", "", "c2"});
 }
 
@@ -21,7 +21,7 @@ TEST_CASE("9.8: the first rank keeps two while two live") {
     Table t;
     t.party();
     t.c1_to_second_rank();
-    t.refused({{"type", "move_figure"}, {"figure", "c2"}, {"rank", 2}, {"slot", 1}}, "first_rank_needs_two", "9.8");
+    t.refused({{"type", "move_figure"}, {"figure", "c2"}, {"rank", 2}, {"slot", 2}}, "first_rank_needs_two", "9.8");
 }
 
 TEST_CASE("9.1: monsters stand strongest first, three in the first rank") {
@@ -38,15 +38,15 @@ TEST_CASE("9.8: in a fight the party reorganises only in phase 4, one from each 
     t.ok({{"type", "add_character"}, {"name", "Giermek"}, {"sila", 6}, {"odpornosc", 1}});  // c5, second rank
     t.monster("ork", 20);
     t.ok({{"type", "start_fight"}});
-    t.refused({{"type", "move_figure"}, {"figure", "c4"}, {"rank", 3}, {"slot", 0}}, "reorganise_only_phase_4", "9.8");
+    t.refused({{"type", "move_figure"}, {"figure", "c4"}, {"rank", 3}, {"slot", 1}}, "reorganise_only_phase_4", "9.8");
     t.ok({{"type", "next_phase"}});
     t.ok({{"type", "next_phase"}});
     REQUIRE(t.state().fight.phase == 4);
-    t.refused({{"type", "move_figure"}, {"figure", "c1"}, {"rank", 3}, {"slot", 0}}, "one_rank_at_a_time", "9.8");
-    t.ok({{"type", "move_figure"}, {"figure", "c4"}, {"rank", 3}, {"slot", 0}});
-    t.refused({{"type", "move_figure"}, {"figure", "c5"}, {"rank", 3}, {"slot", 1}}, "rank_already_moved", "9.8");
+    t.refused({{"type", "move_figure"}, {"figure", "c1"}, {"rank", 3}, {"slot", 1}}, "one_rank_at_a_time", "9.8");
+    t.ok({{"type", "move_figure"}, {"figure", "c4"}, {"rank", 3}, {"slot", 1}});
+    t.refused({{"type", "move_figure"}, {"figure", "c5"}, {"rank", 3}, {"slot", 2}}, "rank_already_moved", "9.8");
     // From the first rank one may still step back while two stay.
-    t.ok({{"type", "move_figure"}, {"figure", "c1"}, {"rank", 2}, {"slot", 0}});
+    t.ok({{"type", "move_figure"}, {"figure", "c1"}, {"rank", 2}, {"slot", 1}});
     CHECK(t.state().party.ranks[0] == std::array<std::string, 3>{"", "c2", "c3"});
 }
 
@@ -60,8 +60,8 @@ TEST_CASE("9.8: with one left alive in the first rank, the one legal move brings
     t.ok({{"type", "wound"}, {"figure", "c2"}, {"amount", 10}});  // Gislan dies
     t.ok({{"type", "next_phase"}});
     t.ok({{"type", "next_phase"}});
-    t.refused({{"type", "move_figure"}, {"figure", "c4"}, {"rank", 2}, {"slot", 2}}, "first_rank_needs_two", "9.8");
-    t.ok({{"type", "move_figure"}, {"figure", "c4"}, {"rank", 1}, {"slot", 0}});
+    t.refused({{"type", "move_figure"}, {"figure", "c4"}, {"rank", 2}, {"slot", 3}}, "first_rank_needs_two", "9.8");
+    t.ok({{"type", "move_figure"}, {"figure", "c4"}, {"rank", 1}, {"slot", 1}});
 }
 
 TEST_CASE("9.2 phase 5: monsters fill the first rank from behind, strongest first") {

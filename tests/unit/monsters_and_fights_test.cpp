@@ -12,6 +12,8 @@ TEST_CASE("8.2 / 6.7: a monster's siła rolled from its counter's code, plus the
     CHECK(troll.nn == 4);
     CHECK(troll.name.pl == "Troll 1");
     CHECK(result.rolls.at(0).purpose == "monster_sila");
+    auto entered = t.ok({{"type", "add_monster"}, {"kind", "ork"}, {"sila", 5}, {"level", 3}});
+    CHECK(t.fig(entered.outcome["figure"].get<std::string>()).sila == 9);  // level 3: +4
     t.refused({{"type", "add_monster"}, {"kind", "smok"}, {"sila", 5}}, "unknown_monster_kind", "8.2");
     t.refused({{"type", "add_monster"}, {"kind", "ork"}, {"sila_code", "2d6"}}, "bad_dice_code", "3.1");
 }
@@ -53,7 +55,7 @@ TEST_CASE("17.2: charmed monsters go free when the party leaves the labyrinth") 
     Table t;
     t.party();
     t.standard_adventure();
-    t.ok({{"type", "move_figure"}, {"figure", "c3"}, {"rank", 2}, {"slot", 0}});
+    t.ok({{"type", "move_figure"}, {"figure", "c3"}, {"rank", 2}, {"slot", 1}});
     t.monster("ork", 4);
     t.ok({{"type", "start_fight"}});
     t.ok({{"type", "cast"}, {"caster", "c3"}, {"spell", "urok"}, {"targets", {"m4"}}, {"dice", {6}}});

@@ -34,7 +34,7 @@ json random_action(const czary::GameState& s, std::mt19937& random) {
         case 3: if (!figures.empty()) return {{"type", "wound"}, {"figure", pick(figures)}, {"amount", 1 + static_cast<int>(random() % 4)}};
                 break;
         case 4: if (!figures.empty()) return {{"type", "move_figure"}, {"figure", pick(figures)}, {"rank", 1 + static_cast<int>(random() % 3)},
-                                             {"slot", static_cast<int>(random() % 3)}};
+                                             {"slot", 1 + static_cast<int>(random() % 3)}};
                 break;
         case 5: return {{"type", s.fight.active ? "next_phase" : "end_fight"}};
         case 6: if (!figures.empty()) return {{"type", "heal"}, {"figure", pick(figures)}, {"amount", 2}};

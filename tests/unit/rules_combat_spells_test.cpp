@@ -12,7 +12,7 @@ Table fight(const char* behind = "c1") {
     Table t;
     t.party();
     t.standard_adventure();
-    t.ok({{"type", "move_figure"}, {"figure", behind}, {"rank", 2}, {"slot", 0}});
+    t.ok({{"type", "move_figure"}, {"figure", behind}, {"rank", 2}, {"slot", 1}});
     t.monster("troll", 9);
     t.monster("ork", 4);
     t.ok({{"type", "start_fight"}});
@@ -138,7 +138,7 @@ TEST_CASE("10.5 Urok: reaches the first and second ranks, not the third") {
     Table t;
     t.party();
     t.standard_adventure();
-    t.ok({{"type", "move_figure"}, {"figure", "c3"}, {"rank", 2}, {"slot", 0}});
+    t.ok({{"type", "move_figure"}, {"figure", "c3"}, {"rank", 2}, {"slot", 1}});
     for (int i = 0; i < 7; ++i) t.monster("ork", 10 - i);  // m4..m10; m10 in the third rank
     t.ok({{"type", "start_fight"}});
     t.refused({{"type", "cast"}, {"caster", "c3"}, {"spell", "urok"}, {"targets", {"m10"}}}, "target_too_far", "10.5");
@@ -153,7 +153,7 @@ TEST_CASE("10.5 Urok: with every place of the party taken, a new rank opens behi
     for (const char* name : {"Tragarz", "Giermek"})
         t.ok({{"type", "add_character"}, {"name", name}, {"sila", 6}, {"odpornosc", 1}});
     // [c1 c2 c3] [c4 c5 -]: Curvenol swaps with the first porter and the last place is taken.
-    t.ok({{"type", "move_figure"}, {"figure", "c3"}, {"rank", 2}, {"slot", 0}});
+    t.ok({{"type", "move_figure"}, {"figure", "c3"}, {"rank", 2}, {"slot", 1}});
     t.ok({{"type", "add_character"}, {"name", "Paź"}, {"sila", 6}, {"odpornosc", 1}});
     REQUIRE(t.state().party.ranks.size() == 2);
     const auto orc = t.monster("ork", 4);
@@ -181,7 +181,7 @@ TEST_CASE("10.5 / 15.5 Urok by the Vampire: free in rounds 1-2, the victim joins
     Table t;
     t.party();
     t.standard_adventure();
-    t.ok({{"type", "move_figure"}, {"figure", "c3"}, {"rank", 2}, {"slot", 0}});
+    t.ok({{"type", "move_figure"}, {"figure", "c3"}, {"rank", 2}, {"slot", 1}});
     const auto vampire = t.monster("wampir", 12);
     t.ok({{"type", "start_fight"}});
     next_phases(t, 1);
@@ -208,7 +208,7 @@ TEST_CASE("10.5 Uwolnienie: the charmed character must try to resist; failing fr
     Table t;
     t.party();
     t.standard_adventure();
-    t.ok({{"type", "move_figure"}, {"figure", "c3"}, {"rank", 2}, {"slot", 0}});
+    t.ok({{"type", "move_figure"}, {"figure", "c3"}, {"rank", 2}, {"slot", 1}});
     const auto vampire = t.monster("wampir", 12);
     t.ok({{"type", "start_fight"}});
     next_phases(t, 1);
@@ -280,7 +280,7 @@ Table fight_with_gislan_behind(const char* kind, int sila) {
     t.adventure({"blyskawica", "wybuch", "uzdrowienie", "magiczna_tarcza", "uspienie"},
                 {"niepewnosc", "zawieszenie_broni", "zamek", "sila"},
                 {"eksplozja", "urok", "uwolnienie", "odmlodzenie", "psychiczny_cios"});
-    t.ok({{"type", "move_figure"}, {"figure", "c2"}, {"rank", 2}, {"slot", 0}});
+    t.ok({{"type", "move_figure"}, {"figure", "c2"}, {"rank", 2}, {"slot", 1}});
     t.monster(kind, sila);
     return t;
 }

@@ -126,3 +126,14 @@ TEST_CASE("16.0: the Black Gates cast Wybuch three times for free in phase 3, wh
     REQUIRE(t.state().fight.phase == 3);
     t.refused({{"type", "cast"}, {"caster", "black_gates"}, {"spell", "wybuch"}, {"targets", {"c1"}}}, "gates_need_nameless", "16.0");
 }
+
+TEST_CASE("16.0: the Demons vanish when Bezimienny dies") {
+    Table t = in_labyrinth();
+    const auto nameless = t.monster("bezimienny", 15);
+    const auto demon = t.monster("demon", 8);
+    t.ok({{"type", "start_fight"}, {"black_gates", true}});
+    t.ok({{"type", "wound"}, {"figure", nameless}, {"amount", 15}});
+    CHECK_FALSE(czary::place_of(t.state(), demon).on_board());
+    CHECK(t.fig(demon).away == "vanished");
+    t.ok({{"type", "end_fight"}, {"outcome", "victory"}});
+}

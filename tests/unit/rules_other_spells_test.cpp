@@ -171,7 +171,7 @@ TEST_CASE("10.6 Teleportacja: not during a fight; never against Bezimienny or De
               "teleport_forbidden", "10.6");
     t.refused({{"type", "cast"}, {"caster", "c2"}, {"spell", "teleportacja"}, {"targets", {nameless}}, {"destination", "x"}},
               "teleport_forbidden", "10.6");
-    t.ok({{"type", "move_figure"}, {"figure", "c2"}, {"rank", 2}, {"slot", 0}});
+    t.ok({{"type", "move_figure"}, {"figure", "c2"}, {"rank", 2}, {"slot", 1}});
     t.ok({{"type", "start_fight"}});
     t.refused({{"type", "cast"}, {"caster", "c2"}, {"spell", "teleportacja"}, {"targets", {"c1"}}, {"destination", "x"}},
               "not_in_fight", "10.6");
@@ -189,4 +189,14 @@ TEST_CASE("10.6 Delikatne palce: +3 to the trap talent for one attempt") {
 TEST_CASE("10.6 Delikatne palce: not on a character without the trap talent") {
     Table t = adventure();
     t.refused({{"type", "cast"}, {"caster", "c2"}, {"spell", "delikatne_palce"}, {"targets", {"c1"}}}, "no_trap_talent", "10.6");
+}
+
+TEST_CASE("10.6 Teleportacja: a teleported character rejoins the ranks when the party gets there") {
+    Table t = adventure();
+    t.ok({{"type", "cast"}, {"caster", "c2"}, {"spell", "teleportacja"}, {"targets", {"c1"}}, {"destination", "segment 7"}});
+    CHECK_FALSE(czary::place_of(t.state(), "c1").on_board());
+    t.ok({{"type", "rejoin"}, {"figure", "c1"}});
+    CHECK(t.fig("c1").away.empty());
+    CHECK(czary::place_of(t.state(), "c1").on_board());
+    t.refused({{"type", "rejoin"}, {"figure", "c1"}}, "not_away", "10.6");
 }

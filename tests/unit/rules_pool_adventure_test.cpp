@@ -94,11 +94,29 @@ TEST_CASE("4.1 D: entering needs every mark and every use limit") {
     t.refused({{"type", "roll_use_limit"}, {"character", "c1"}, {"spell", "uzdrowienie"}}, "limit_before_entering", "10.6");
 }
 
-TEST_CASE("4.1: the pool is chosen before play, not during an adventure") {
+TEST_CASE("10.0 pool: fewer spells than the largest potential number are refused") {
     Table t;
     t.party();
-    t.standard_adventure();
-    t.refused({{"type", "set_pool"}, {"character", "c2"}, {"spells", {"wybuch"}}}, "pool_fixed_in_adventure", "4.1");
+    t.refused({{"type", "set_pool"}, {"character", "c2"}, {"spells", {"wybuch", "zamek"}}}, "pool_wrong_size", "10.0");
+}
+
+TEST_CASE("14.6: during an adventure the pool and the marks only grow, after a talisman") {
+    Table t;
+    t.party();
+    t.standard_adventure();  // Gislan 4/4/4: Magiczna zbroja, Zamek, Siła, Elokwencja
+    t.refused({{"type", "set_pool"}, {"character", "c2"}, {"spells", {"wybuch", "zamek", "sila", "elokwencja"}}},
+              "pool_only_grows", "14.6");
+    t.refused({{"type", "mark_spells"}, {"character", "c2"}, {"spells", {"magiczna_zbroja", "zamek", "sila", "elokwencja"}}},
+              "already_entered", "4.1");
+    t.ok({{"type", "talisman"}, {"character", "c2"}, {"sun", "yellow"}, {"dice", {3}}});  // +2: 4/6/4
+    t.ok({{"type", "set_pool"}, {"character", "c2"},
+          {"spells", {"magiczna_zbroja", "zamek", "sila", "elokwencja", "wybuch", "urok"}}});
+    t.refused({{"type", "mark_spells"}, {"character", "c2"}, {"spells", {"zamek", "sila", "elokwencja", "wybuch", "urok", "uspienie"}}},
+              "marks_only_grow", "14.6");
+    t.refused({{"type", "mark_spells"}, {"character", "c2"}, {"spells", {"magiczna_zbroja", "zamek", "sila", "elokwencja", "wybuch", "uspienie"}}},
+              "not_in_pool", "4.1");
+    t.ok({{"type", "mark_spells"}, {"character", "c2"}, {"spells", {"magiczna_zbroja", "zamek", "sila", "elokwencja", "wybuch", "urok"}}});
+    CHECK(t.fig("c2").marked.size() == 6);
 }
 
 TEST_CASE("4.4: an initiate's potential comes from 1K6 on table 4.4, plus race and the extra +1") {

@@ -34,7 +34,7 @@ TEST_CASE("8.4 / 10.7 Elokwencja: +4 to the negotiation roll") {
 
 TEST_CASE("10.7: N and V spells are refused during a fight") {
     Table t = talk();
-    t.ok({{"type", "move_figure"}, {"figure", "c1"}, {"rank", 2}, {"slot", 0}});
+    t.ok({{"type", "move_figure"}, {"figure", "c1"}, {"rank", 2}, {"slot", 1}});
     t.ok({{"type", "start_fight"}});
     t.refused({{"type", "cast"}, {"caster", "c1"}, {"spell", "elokwencja"}}, "talk_spell_not_in_fight", "10.7");
     t.refused({{"type", "cast"}, {"caster", "c1"}, {"spell", "pochlebstwo"}}, "talk_spell_not_in_fight", "10.7");
@@ -98,7 +98,7 @@ Table special() {
     Table t;
     t.party();
     t.standard_adventure();
-    t.ok({{"type", "move_figure"}, {"figure", "c3"}, {"rank", 2}, {"slot", 0}});
+    t.ok({{"type", "move_figure"}, {"figure", "c3"}, {"rank", 2}, {"slot", 1}});
     t.monster("troll", 9);
     return t;
 }
@@ -155,4 +155,19 @@ TEST_CASE("10.8 Wskrzeszenie: too late once anything else has happened") {
     t.ok({{"type", "end_fight"}});
     t.ok({{"type", "clear_monsters"}});
     t.refused({{"type", "cast"}, {"caster", "c3"}, {"spell", "wskrzeszenie"}, {"targets", {"c2"}}}, "only_right_after_fight", "10.8");
+}
+
+TEST_CASE("10.8 / 15.5 Wskrzeszenie: a character who died charmed comes back to the party") {
+    Table t = special();
+    t.ok({{"type", "learn_spell"}, {"character", "c3"}, {"spell", "wskrzeszenie"}, {"source", "ring"}});
+    const auto vampire = t.monster("wampir", 12);
+    t.ok({{"type", "start_fight"}});
+    t.ok({{"type", "next_phase"}});
+    t.ok({{"type", "cast"}, {"caster", vampire}, {"spell", "urok"}, {"targets", {"c2"}}, {"dice", {6}}});
+    t.ok({{"type", "wound"}, {"figure", "c2"}, {"amount", 10}});
+    CHECK(t.fig("c2").side == czary::Side::Party);
+    CHECK(t.fig("c2").charmed_by.empty());
+    t.ok({{"type", "end_fight"}, {"outcome", "fled"}});
+    t.ok({{"type", "cast"}, {"caster", "c3"}, {"spell", "wskrzeszenie"}, {"targets", {"c2"}}});
+    CHECK(czary::place_of(t.state(), "c2").rank == 0);
 }

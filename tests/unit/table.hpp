@@ -80,7 +80,7 @@ struct Table {
     }
 
     // c1 steps back to rank 2 (c2 and c3 keep the first rank).
-    void c1_to_second_rank() { ok({{"type", "move_figure"}, {"figure", "c1"}, {"rank", 2}, {"slot", 0}}); }
+    void c1_to_second_rank() { ok({{"type", "move_figure"}, {"figure", "c1"}, {"rank", 2}, {"slot", 1}}); }
 
     std::string monster(const std::string& kind, int sila) {
         auto result = ok({{"type", "add_monster"}, {"kind", kind}, {"sila", sila}});
