@@ -46,6 +46,13 @@ void action_petrify(Turn& t);
 void action_disarm_trap(Turn& t);
 
 void learn(Turn& t, Figure& c, const Spell& spell, const std::string& source);
+// A chosen list of spells: known ids, none twice, and (with `from`) each in that list (4.1).
+// Type S spells are refused unless `special_allowed` (10.8).
+void check_spell_choice(Turn& t, const Figure& c, const std::vector<std::string>& spells,
+                        const std::vector<std::string>* from, bool special_allowed);
+// During an adventure a choice only grows (14.6): every spell of `before` must stay.
+void check_keeps(const std::vector<std::string>& before, const std::vector<std::string>& after,
+                 const char* code);
 
 // Shared by end_fight and Zawieszenie broni: closes the fight and shares experience (12.0).
 void finish_fight(Turn& t, const std::string& outcome);

@@ -40,17 +40,9 @@ void action_mark_spells(Turn& t) {
     if (t.s.adventure.entered) {
         // 14.6: after a talisman more spells may be marked at once; the marked ones stay.
         if (static_cast<int>(c.marked.size()) >= allowed) throw Refused("already_entered", "4.1");
-        for (const auto& id : c.marked)
-            if (std::find(spells.begin(), spells.end(), id) == spells.end()) throw Refused("marks_only_grow", "14.6");
+        check_keeps(c.marked, spells, "marks_only_grow");
     }
-    std::set<std::string> seen;
-    for (const auto& id : spells) {
-        const Spell* spell = t.data.spells.find(id);
-        if (!spell) throw Refused("unknown_spell", "10.9", {{"spell", id}});
-        if (std::find(c.pool.begin(), c.pool.end(), id) == c.pool.end())
-            throw Refused("not_in_pool", "4.1", {{"spell", spell->name}, {"figure", c.name}});
-        if (!seen.insert(id).second) throw Refused("spell_twice", "4.1", {{"spell", spell->name}});
-    }
+    check_spell_choice(t, c, spells, &c.pool, false);
     if (static_cast<int>(spells.size()) != allowed)
         throw Refused("wrong_mark_count", "4.1", {{"figure", c.name}, {"count", number_text(allowed)},
                                                   {"sun", t.data.message(std::string("sun.") + sun_name(t.s.adventure.sun))}});

@@ -114,24 +114,34 @@ void action_set_pool(Turn& t) {
     const auto spells = t.text_list("spells");
     const int size = largest(c.potential);
     if (size == 0) throw Refused("no_magic_potential", "10.0", {{"figure", c.name}});
-    if (t.s.adventure.active) {
-        // 14.6: a talisman's extra potential lets spells be added at once; nothing else changes.
-        for (const auto& id : c.pool)
-            if (std::find(spells.begin(), spells.end(), id) == spells.end()) throw Refused("pool_only_grows", "14.6");
-    }
-    std::set<std::string> seen;
-    for (const auto& id : spells) {
-        const Spell* spell = t.data.spells.find(id);
-        if (!spell) throw Refused("unknown_spell", "10.9", {{"spell", id}});
-        if (spell->type == SpellType::Special) throw Refused("special_not_in_pool", "10.8", {{"spell", spell->name}});
-        if (!seen.insert(id).second) throw Refused("spell_twice", "4.1", {{"spell", spell->name}});
-    }
+    // 14.6: a talisman's extra potential lets spells be added at once; nothing else changes.
+    if (t.s.adventure.active) check_keeps(c.pool, spells, "pool_only_grows");
+    check_spell_choice(t, c, spells, nullptr, false);
     if (static_cast<int>(spells.size()) > size)
         throw Refused("pool_too_large", "10.0", {{"figure", c.name}, {"size", number_text(size)}});
     if (static_cast<int>(spells.size()) != size)
         throw Refused("pool_wrong_size", "10.0", {{"figure", c.name}, {"size", number_text(size)}});
     c.pool = spells;
     t.note("pool_set", "10.0", {{"figure", c.name}, {"count", number_text(static_cast<int>(spells.size()))}, {"size", number_text(size)}});
+}
+
+void check_spell_choice(Turn& t, const Figure& c, const std::vector<std::string>& spells,
+                        const std::vector<std::string>* from, bool special_allowed) {
+    std::set<std::string> seen;
+    for (const auto& id : spells) {
+        const Spell* spell = t.data.spells.find(id);
+        if (!spell) throw Refused("unknown_spell", "10.9", {{"spell", id}});
+        if (spell->type == SpellType::Special && !special_allowed)
+            throw Refused("special_not_in_pool", "10.8", {{"spell", spell->name}});
+        if (from && std::find(from->begin(), from->end(), id) == from->end())
+            throw Refused("not_in_pool", "4.1", {{"spell", spell->name}, {"figure", c.name}});
+        if (!seen.insert(id).second) throw Refused("spell_twice", "4.1", {{"spell", spell->name}});
+    }
+}
+
+void check_keeps(const std::vector<std::string>& before, const std::vector<std::string>& after, const char* code) {
+    for (const auto& id : before)
+        if (std::find(after.begin(), after.end(), id) == after.end()) throw Refused(code, "14.6");
 }
 
 void learn(Turn& t, Figure& c, const Spell& spell, const std::string& source) {

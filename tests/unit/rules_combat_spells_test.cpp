@@ -23,6 +23,18 @@ void next_phases(Table& t, int count) {
     for (int i = 0; i < count; ++i) t.ok({{"type", "next_phase"}});
 }
 
+// A Vampire (m4, siła 12) in phase 2 of round 1; Curvenol (c3) in the second rank.
+Table vampire_fight() {
+    Table t;
+    t.party();
+    t.standard_adventure();
+    t.ok({{"type", "move_figure"}, {"figure", "c3"}, {"rank", 2}, {"slot", 1}});
+    t.monster("wampir", 12);
+    t.ok({{"type", "start_fight"}});
+    next_phases(t, 1);
+    return t;
+}
+
 }  // namespace
 
 TEST_CASE("10.5 Wybuch: a first-rank monster that fails to resist takes 2 wounds") {
@@ -178,13 +190,8 @@ TEST_CASE("12.1: a charmed monster's kills give experience to the characters, no
 }
 
 TEST_CASE("10.5 / 15.5 Urok by the Vampire: free in rounds 1-2, the victim joins the monsters' first rank, cannot cast") {
-    Table t;
-    t.party();
-    t.standard_adventure();
-    t.ok({{"type", "move_figure"}, {"figure", "c3"}, {"rank", 2}, {"slot", 1}});
-    const auto vampire = t.monster("wampir", 12);
-    t.ok({{"type", "start_fight"}});
-    next_phases(t, 1);
+    Table t = vampire_fight();
+    const std::string vampire = "m4";
     t.ok({{"type", "cast"}, {"caster", vampire}, {"spell", "urok"}, {"targets", {"c2"}}, {"dice", {5}}});  // 5 > 3
     CHECK(t.fig(vampire).wounds == 0);
     CHECK(t.fig("c2").side == czary::Side::Monsters);
@@ -205,13 +212,8 @@ TEST_CASE("10.5 / 15.5 Urok by the Vampire: free in rounds 1-2, the victim joins
 }
 
 TEST_CASE("10.5 Uwolnienie: the charmed character must try to resist; failing frees it") {
-    Table t;
-    t.party();
-    t.standard_adventure();
-    t.ok({{"type", "move_figure"}, {"figure", "c3"}, {"rank", 2}, {"slot", 1}});
-    const auto vampire = t.monster("wampir", 12);
-    t.ok({{"type", "start_fight"}});
-    next_phases(t, 1);
+    Table t = vampire_fight();
+    const std::string vampire = "m4";
     t.ok({{"type", "cast"}, {"caster", vampire}, {"spell", "urok"}, {"targets", {"c2"}}, {"dice", {6}}});
     next_phases(t, 3);  // round 2, phase 1
     // Gislan (odporność 3) resists the freeing spell with a 2: still charmed.
