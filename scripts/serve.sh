@@ -6,5 +6,5 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 source "$ROOT/scripts/env.sh"
 
 bash "$ROOT/scripts/setup.sh"
-bash "$ROOT/scripts/build-web.sh" Release
+bash "$ROOT/scripts/build-web.sh" Release web-dist
 exec node "$ROOT/scripts/static-server.mjs" "$CZARY_BUILD/wasm/dist" "${1:-8080}"
