@@ -56,7 +56,8 @@ void action_roll_use_limit(Turn& t) {
     Figure& c = t.figure("character");
     const Spell& spell = t.spell("spell");
     if (!limited(spell.id)) throw Refused("no_use_limit", "10.6", {{"spell", spell.name}});
-    if (!t.s.adventure.active || t.s.adventure.entered) throw Refused("limit_before_entering", "10.6");
+    // Rolled before entering (10.6); after entering only for a spell marked later (14.6).
+    if (!t.s.adventure.active) throw Refused("limit_before_entering", "10.6");
     if (std::find(c.marked.begin(), c.marked.end(), spell.id) == c.marked.end())
         throw Refused("not_marked", "4.1", {{"spell", spell.name}, {"figure", c.name}});
     if (c.uses_left.count(spell.id)) throw Refused("limit_already_rolled", "10.6", {{"spell", spell.name}});

@@ -86,6 +86,7 @@ void apply_effect(Turn& t, Figure& caster, const Spell& spell, Figure* target, n
         t.note("healed_by_spell", "10.6", {{"figure", target->name}, {"amount", number_text(healed)}, {"rolled", number_text(amount)}});
     } else if (id == "teleportacja") {
         const std::string destination = t.text("destination");
+        if (destination.empty()) throw Refused("bad_action", "", {{"field", "destination"}});
         remove_from_board(t.s, target->id);
         target->away = destination;
         t.s.notes.teleports.push_back({target->id, destination});

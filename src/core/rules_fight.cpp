@@ -169,6 +169,7 @@ void action_clear_monsters(Turn& t) {
 void action_rejoin(Turn& t) {
     Figure& figure = t.figure("figure");
     if (figure.away.empty() || figure.dead) throw Refused("not_away", "10.6", {{"figure", figure.name}});
+    if (figure.away == "vanished") throw Refused("vanished", "16.0", {{"figure", figure.name}});
     figure.away.clear();
     place_first_free(formation_of(t.s, figure.side), figure.id);
     t.note("rejoined", "10.6", {{"figure", figure.name}});

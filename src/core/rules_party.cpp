@@ -115,7 +115,10 @@ void action_set_pool(Turn& t) {
     const int size = largest(c.potential);
     if (size == 0) throw Refused("no_magic_potential", "10.0", {{"figure", c.name}});
     // 14.6: a talisman's extra potential lets spells be added at once; nothing else changes.
-    if (t.s.adventure.active) check_keeps(c.pool, spells, "pool_only_grows");
+    if (t.s.adventure.active) {
+        if (c.pool.empty()) throw Refused("pool_only_grows", "14.6");
+        check_keeps(c.pool, spells, "pool_only_grows");
+    }
     check_spell_choice(t, c, spells, nullptr, false);
     if (static_cast<int>(spells.size()) > size)
         throw Refused("pool_too_large", "10.0", {{"figure", c.name}, {"size", number_text(size)}});

@@ -161,6 +161,7 @@ TEST_CASE("10.6 Teleportacja: a figure goes to a visited segment, recorded in th
     REQUIRE(t.state().notes.teleports.size() == 1);
     CHECK(t.state().notes.teleports[0][1] == "segment 4");
     t.refused({{"type", "cast"}, {"caster", "c3"}, {"spell", "teleportacja"}, {"targets", {"c1"}}}, "bad_action", "");  // no destination
+    t.refused({{"type", "cast"}, {"caster", "c3"}, {"spell", "teleportacja"}, {"targets", {"c1"}}, {"destination", ""}}, "bad_action", "");
 }
 
 TEST_CASE("10.6 Teleportacja: not during a fight; never against Bezimienny or Demons") {

@@ -91,6 +91,8 @@ TEST_CASE("4.1 D: entering needs every mark and every use limit") {
     t.ok({{"type", "enter_labyrinth"}});
     CHECK(t.fig("c1").uses_left.at("uzdrowienie") == 5);
     CHECK(t.fig("c2").uses_left.at("odmlodzenie") == 1);
+    t.refused({{"type", "roll_use_limit"}, {"character", "c1"}, {"spell", "uzdrowienie"}}, "limit_already_rolled", "10.6");
+    t.ok({{"type", "end_adventure"}});
     t.refused({{"type", "roll_use_limit"}, {"character", "c1"}, {"spell", "uzdrowienie"}}, "limit_before_entering", "10.6");
 }
 
@@ -117,6 +119,19 @@ TEST_CASE("14.6: during an adventure the pool and the marks only grow, after a t
               "not_in_pool", "4.1");
     t.ok({{"type", "mark_spells"}, {"character", "c2"}, {"spells", {"magiczna_zbroja", "zamek", "sila", "elokwencja", "wybuch", "urok"}}});
     CHECK(t.fig("c2").marked.size() == 6);
+}
+
+TEST_CASE("14.6 / 10.6: Uzdrowienie marked after a talisman gets its use limit then") {
+    Table t;
+    t.party();
+    t.standard_adventure();
+    t.ok({{"type", "talisman"}, {"character", "c2"}, {"sun", "yellow"}, {"dice", {1}}});  // +1: 4/5/4
+    t.ok({{"type", "set_pool"}, {"character", "c2"}, {"spells", {"magiczna_zbroja", "zamek", "sila", "elokwencja", "uzdrowienie"}}});
+    t.ok({{"type", "mark_spells"}, {"character", "c2"}, {"spells", {"magiczna_zbroja", "zamek", "sila", "elokwencja", "uzdrowienie"}}});
+    t.refused({{"type", "cast"}, {"caster", "c2"}, {"spell", "uzdrowienie"}, {"targets", {"c1"}}}, "no_uses_left", "10.6");
+    t.ok({{"type", "roll_use_limit"}, {"character", "c2"}, {"spell", "uzdrowienie"}, {"dice", {3}}});
+    t.ok({{"type", "cast"}, {"caster", "c2"}, {"spell", "uzdrowienie"}, {"targets", {"c1"}}, {"dice", {1}}});
+    CHECK(t.fig("c2").uses_left.at("uzdrowienie") == 2);
 }
 
 TEST_CASE("4.4: an initiate's potential comes from 1K6 on table 4.4, plus race and the extra +1") {
