@@ -27,7 +27,8 @@ target_link_libraries(czary-app PRIVATE czary_app ${CZARY_SDL2_PREFIX}/lib/libSD
 target_compile_options(czary-app PRIVATE ${czary_warnings})
 target_link_options(czary-app PRIVATE
   -sMAX_WEBGL_VERSION=2 -sMIN_WEBGL_VERSION=1 -sALLOW_MEMORY_GROWTH=1
-  -sEXPORTED_RUNTIME_METHODS=UTF8ToString
+  -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
+  -sEXPORTED_FUNCTIONS=_main,_malloc,_free
   --embed-file ${CZARY_FONT}@/fonts/DejaVuSans.ttf)
 set_property(TARGET czary-app APPEND PROPERTY LINK_DEPENDS ${CZARY_FONT})
 

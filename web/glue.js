@@ -33,5 +33,34 @@
     status() {
       return JSON.parse(Module.UTF8ToString(Module._czary_status_json()));
     },
+    // The rules session as JSON (state, position, steps).
+    state() {
+      return JSON.parse(Module.UTF8ToString(Module._czary_state_json()));
+    },
+    // The session file (format, version, start, actions, position).
+    session() {
+      return JSON.parse(Module.UTF8ToString(Module._czary_session_json()));
+    },
+    // Applies a core action (object or JSON text); returns {ok, log, rolls, outcome} or
+    // {ok: false, refusal: {code, rule, pl, en}}.
+    dispatch(action) {
+      const text = typeof action === 'string' ? action : JSON.stringify(action);
+      const length = Module.lengthBytesUTF8(text) + 1;
+      const buffer = Module._malloc(length);
+      try {
+        Module.stringToUTF8(text, buffer, length);
+        return JSON.parse(Module.UTF8ToString(Module._czary_dispatch_json(buffer)));
+      } finally {
+        Module._free(buffer);
+      }
+    },
+    // Rectangles {x, y, w, h} in CSS px of the widgets drawn in the last frame, by id.
+    layout() {
+      return JSON.parse(Module.UTF8ToString(Module._czary_layout_json()));
+    },
+    // Draw a few frames now (the app draws nothing while idle).
+    redraw(frames = 3) {
+      Module._czary_request_frames(frames);
+    },
   };
 })();

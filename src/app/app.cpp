@@ -3,20 +3,35 @@
 #include <imgui.h>
 
 #include "app/panels.hpp"
+#include "app/widgets.hpp"
 #include "data/embedded_data.hpp"
 
 namespace czary::app {
 
-App make_app() {
-    return App{
-        SpellCatalog::from_json(data::file("spells.json")),
-        Strings::from_json(data::file("i18n/pl.json")),
-        Strings::from_json(data::file("i18n/en.json")),
-    };
+App make_app(std::uint64_t seed) {
+    App app;
+    app.data = &GameData::builtin();
+    app.session = Session::with_seed(seed);
+    app.polish = Strings::from_json(data::file("i18n/pl.json"));
+    app.english = Strings::from_json(data::file("i18n/en.json"));
+    return app;
+}
+
+ApplyResult dispatch(App& app, const nlohmann::json& action) {
+    ApplyResult result = app.session.apply(action);
+    if (result.ok) {
+        app.ui.notice.reset();
+        app.ui.outcome_step = app.session.position() - 1;
+    } else {
+        const auto& r = result.refusal;
+        app.ui.notice = Notice{{r.pl, r.en}, r.rule, true};
+    }
+    return result;
 }
 
 void draw_app(App& app) {
-    // Phone first: one full-screen window; panels stack in it and the page scrolls.
+    app.layout.begin_frame();
+    // Phone first: one full-screen window; panels stack in it and it scrolls by dragging.
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(viewport->WorkPos);
     ImGui::SetNextWindowSize(viewport->WorkSize);
@@ -24,19 +39,28 @@ void draw_app(App& app) {
                                    ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoSavedSettings |
                                    ImGuiWindowFlags_NoBringToFrontOnFocus;
     ImGui::Begin("##czary", nullptr, flags);
-    draw_title_panel(app);
-    draw_font_check_panel(app);
-    draw_spell_table_panel(app);
+    draw_top_bar(app);
+    ImGui::BeginChild("##page", ImVec2(0, 0), false, ImGuiWindowFlags_NoScrollbar);
+    draw_notice(app);
+    switch (app.ui.tab) {
+        case Tab::Party: draw_party_panel(app); break;
+        case Tab::Table: draw_table_tab(app); break;
+        case Tab::Log: draw_log_panel(app); break;
+    }
+    scroll_by_drag();
+    ImGui::EndChild();
     ImGui::End();
 }
 
 std::vector<std::string_view> all_display_texts(const App& app) {
     std::vector<std::string_view> texts = app.polish.all_texts();
     for (auto text : app.english.all_texts()) texts.push_back(text);
-    for (const auto& spell : app.spells.all()) {
-        texts.insert(texts.end(), {spell.name.pl, spell.name.en, spell.effect.pl, spell.effect.en,
-                                   spell.abbreviation});
+    for (const auto& spell : app.data->spells.all()) {
+        texts.insert(texts.end(), {spell.name.pl, spell.name.en, spell.effect.pl, spell.effect.en, spell.abbreviation});
     }
+    for (const auto& [key, message] : app.data->messages) texts.insert(texts.end(), {message.pl, message.en});
+    for (const auto& kind : app.data->monster_kinds) texts.insert(texts.end(), {kind.name.pl, kind.name.en});
+    for (const auto& hero : app.data->heroes) texts.push_back(hero.name);
     return texts;
 }
 

@@ -1,26 +1,80 @@
 #pragma once
-// What the interface shows and the choices that belong to the interface alone (language).
-// The rules live in the core; panels read them and will emit actions.
+// The interface's model: the rules session it drives, and the few choices that belong to the
+// interface alone (language, tab, selection, the cast being prepared). Panels read these and
+// emit actions through dispatch(); nothing here duplicates the rules' state.
+#include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
+#include "app/layout.hpp"
 #include "app/strings.hpp"
-#include "core/spell_catalog.hpp"
+#include "core/game_data.hpp"
+#include "core/session.hpp"
 
 namespace czary::app {
 
+enum class Tab { Party, Table, Log };
+
+// A spell being prepared: card -> targets -> dice -> confirm (issue "cast flow").
+struct CastDraft {
+    std::string caster;
+    std::string spell;
+    std::vector<std::string> targets;
+    bool table_dice = false;     // the players roll real dice and enter the pips
+    std::vector<int> pips;
+    std::string destination;     // Teleportacja
+    bool active() const { return !spell.empty(); }
+};
+
+struct Notice {
+    LocalizedText text;
+    std::string rule;
+    bool refusal = false;
+};
+
+struct UiState {
+    Tab tab = Tab::Party;
+    std::string selected;        // figure id
+    std::string open_card;       // spell id whose full text is shown
+    CastDraft cast;
+    std::optional<Notice> notice;
+    std::optional<std::size_t> outcome_step;  // the step whose outcome is shown
+    char hero_filter[64] = "";
+    char name[64] = "";
+    int race = 0;
+    int monster_kind = 0;
+    int monster_sila = 6;
+    int monster_level = 1;
+    int gold = 40;
+    bool table_dice_everywhere = false;  // real-dice mode for the whole session
+    std::vector<int> pending_pips;       // pips entered for a roll outside a cast
+    std::vector<std::string> pool_draft; // spells ticked for the selected character
+    std::string pool_draft_for;
+};
+
 struct App {
-    SpellCatalog spells;
+    const GameData* data = nullptr;
+    Session session;
     Strings polish;
     Strings english;
     std::string language = "pl";
+    UiState ui;
+    Layout layout;
 
     const Strings& text() const { return language == "en" ? english : polish; }
+    const char* tr(const char* key) const { return text()(key); }
+    const std::string& local(const LocalizedText& t) const { return t.in(language); }
 };
 
-// Loads the catalog and translations compiled in from data/.
-App make_app();
+// Loads the tables and translations compiled in from data/, with a new session.
+App make_app(std::uint64_t seed);
+
+// Applies an action to the session; a refusal becomes the notice shown to the player.
+ApplyResult dispatch(App& app, const nlohmann::json& action);
 
 // Draws one frame of the whole interface into the current ImGui context.
 void draw_app(App& app);

@@ -1,5 +1,6 @@
 // The web platform: an SDL2 window on the page's canvas, a WebGL context, ImGui's SDL2 and
-// OpenGL3 backends, and the browser's animation-frame loop driving the app.
+// OpenGL3 backends, and the browser's animation-frame loop driving the app. Frames are drawn
+// only while something changes (input, a hook call, a few frames to settle), to spare phones.
 #include <SDL.h>
 #include <SDL_opengles2.h>
 #include <emscripten/emscripten.h>
@@ -8,21 +9,29 @@
 #include <imgui_impl_opengl3.h>
 #include <imgui_impl_sdl.h>
 
+#include <cfloat>
 #include <cstdio>
 
 #include "app/app.hpp"
 #include "app/glyph_check.hpp"
 #include "platform/web/ui_font.hpp"
+#include "platform/web/web_app.hpp"
 #include "platform/web/web_status.hpp"
 
+namespace czary::platform {
 namespace {
 
 struct WebApp {
     SDL_Window* window = nullptr;
     SDL_GLContext gl = nullptr;
-    czary::app::App app;
-    czary::platform::UiFont font{"/fonts/DejaVuSans.ttf", 18.0f, 0.0f};
+    app::App app;
+    UiFont font{"/fonts/DejaVuSans.ttf", 18.0f, 0.0f};
+    int frames_to_draw = 10;       // the first frames build the layout and the font
+    bool touch_released = false;   // lift the hover after a finger leaves (WEB-NOTES)
+    int last_css_w = 0, last_css_h = 0;
 };
+
+WebApp* the_app = nullptr;
 
 // WebGL 2 where the browser has it, WebGL 1 otherwise; ImGui's shaders are GLSL ES 1.00 in both.
 SDL_GLContext create_gl_context(SDL_Window* window) {
@@ -35,8 +44,20 @@ SDL_GLContext create_gl_context(SDL_Window* window) {
     return nullptr;
 }
 
+void touch_friendly_style() {
+    ImGuiStyle& style = ImGui::GetStyle();
+    style.FramePadding = ImVec2(10, 10);
+    style.ItemSpacing = ImVec2(8, 8);
+    style.TouchExtraPadding = ImVec2(4, 4);
+    style.ScrollbarSize = 6;
+    style.GrabMinSize = 24;
+    style.FrameRounding = 6;
+    ImGui::GetIO().MouseDragThreshold = 12.0f;
+    ImGui::GetIO().ConfigInputTextCursorBlink = false;  // a blinking cursor would keep drawing
+}
+
 void report_status(const WebApp& web) {
-    auto& status = czary::platform::web_status();
+    auto& status = web_status();
     ++status.frames;
     int css_w = 0, css_h = 0, px_w = 0, px_h = 0;
     SDL_GetWindowSize(web.window, &css_w, &css_h);
@@ -51,21 +72,36 @@ void report_status(const WebApp& web) {
 void frame(void* arg) {
     auto& web = *static_cast<WebApp*>(arg);
     SDL_Event event;
-    while (SDL_PollEvent(&event)) ImGui_ImplSDL2_ProcessEvent(&event);
-
-    if (czary::platform::ensure_ui_font(web.font, static_cast<float>(emscripten_get_device_pixel_ratio()))) {
-        auto& status = czary::platform::web_status();
+    while (SDL_PollEvent(&event)) {
+        ImGui_ImplSDL2_ProcessEvent(&event);
+        web.frames_to_draw = std::max(web.frames_to_draw, 3);
+        if (event.type == SDL_MOUSEBUTTONUP && event.button.which == SDL_TOUCH_MOUSEID) web.touch_released = true;
+        if (event.type == SDL_MOUSEBUTTONDOWN) web.touch_released = false;
+    }
+    // Orientation changes settle late on phones: compare the canvas size every frame.
+    double css_w = 0, css_h = 0;
+    emscripten_get_element_css_size("#canvas", &css_w, &css_h);
+    if (static_cast<int>(css_w) != web.last_css_w || static_cast<int>(css_h) != web.last_css_h) {
+        web.last_css_w = static_cast<int>(css_w);
+        web.last_css_h = static_cast<int>(css_h);
+        web.frames_to_draw = std::max(web.frames_to_draw, 3);
+    }
+    if (ensure_ui_font(web.font, static_cast<float>(emscripten_get_device_pixel_ratio()))) {
+        auto& status = web_status();
         status.font_file = web.font.file;
         status.font_css_size = web.font.css_size;
         status.font_pixel_ratio = web.font.pixel_ratio;
-        status.missing_glyphs = czary::app::missing_glyphs(*ImGui::GetIO().Fonts->Fonts[0],
-                                                           czary::app::all_display_texts(web.app));
+        status.missing_glyphs = app::missing_glyphs(*ImGui::GetIO().Fonts->Fonts[0], app::all_display_texts(web.app));
+        web.frames_to_draw = std::max(web.frames_to_draw, 3);
     }
+    if (web.frames_to_draw <= 0) return;  // nothing changed: the canvas keeps the last frame
+    --web.frames_to_draw;
 
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplSDL2_NewFrame();
+    if (web.touch_released) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
     ImGui::NewFrame();
-    czary::app::draw_app(web.app);
+    app::draw_app(web.app);
     ImGui::Render();
 
     int width = 0, height = 0;
@@ -80,12 +116,23 @@ void frame(void* arg) {
 
 }  // namespace
 
+app::App& web_app() { return the_app->app; }
+
+void request_frames(int count) {
+    if (the_app) the_app->frames_to_draw = std::max(the_app->frames_to_draw, count);
+}
+
+}  // namespace czary::platform
+
 int main(int, char**) {
+    using namespace czary::platform;
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
         std::fprintf(stderr, "SDL_Init: %s\n", SDL_GetError());
         return 1;
     }
-    static WebApp web{nullptr, nullptr, czary::app::make_app()};
+    static WebApp web;
+    web.app = czary::app::make_app(static_cast<std::uint64_t>(emscripten_get_now() * 1000.0) ^ 0x5eedULL);
+    the_app = &web;
     // The canvas is sized by CSS (full page); SDL follows it and scales the backing store by
     // devicePixelRatio.
     const auto flags = static_cast<SDL_WindowFlags>(SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
@@ -96,13 +143,13 @@ int main(int, char**) {
         return 1;
     }
     SDL_GL_MakeCurrent(web.window, web.gl);
-    czary::platform::web_status().gl_version = reinterpret_cast<const char*>(glGetString(GL_VERSION));
+    web_status().gl_version = reinterpret_cast<const char*>(glGetString(GL_VERSION));
 
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;  // the layout is fixed; sessions are saved by the app, not by ImGui
+    ImGui::GetIO().IniFilename = nullptr;  // the layout is fixed; sessions are saved by the app
     ImGui::StyleColorsDark();
+    touch_friendly_style();
     ImGui_ImplSDL2_InitForOpenGL(web.window, web.gl);
     ImGui_ImplOpenGL3_Init("#version 100");
 

@@ -1,0 +1,88 @@
+// Fight controls: monsters (8.2), start and end, round and phase (9.2), quick wounds, and the
+// negotiation and bribe rolls (8.4-8.9) with the N and V spells already cast.
+#include "app/panels.hpp"
+#include "app/widgets.hpp"
+
+namespace czary::app {
+namespace {
+
+void add_monster_row(App& app) {
+    const auto& kinds = app.data->monster_kinds;
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::BeginCombo("##kind", app.local(kinds[app.ui.monster_kind].name).c_str())) {
+        for (int i = 0; i < static_cast<int>(kinds.size()); ++i)
+            if (ImGui::Selectable(app.local(kinds[i].name).c_str(), i == app.ui.monster_kind, 0, ImVec2(0, touch_size)))
+                app.ui.monster_kind = i;
+        ImGui::EndCombo();
+    }
+    app.layout.add_last_item("monster:kind");
+    ImGui::TextUnformatted(app.tr("stat.sila"));
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(150);
+    ImGui::InputInt("##sila", &app.ui.monster_sila);
+    app.layout.add_last_item("monster:sila");
+    app.ui.monster_sila = std::max(1, std::min(99, app.ui.monster_sila));
+    ImGui::SameLine();
+    if (touch_button(app, app.tr("fight.add_monster"), "monster:add", -1))
+        dispatch(app, {{"type", "add_monster"}, {"kind", kinds[app.ui.monster_kind].id}, {"sila", app.ui.monster_sila}});
+}
+
+void phase_row(App& app) {
+    const Fight& fight = app.session.state().fight;
+    const std::string phase_key = "phase." + std::to_string(fight.phase);
+    ImGui::Text("%s %d · %s %d: %s", app.tr("fight.round"), fight.round, app.tr("fight.phase"), fight.phase, app.tr(phase_key.c_str()));
+    app.layout.add_last_item("fight:phase");
+    const float w = (ImGui::GetContentRegionAvail().x - 3 * ImGui::GetStyle().ItemSpacing.x) / 4;
+    if (touch_button(app, app.tr("fight.next_phase"), "fight:next", w * 2 + ImGui::GetStyle().ItemSpacing.x)) dispatch(app, {{"type", "next_phase"}});
+    ImGui::SameLine();
+    if (touch_button(app, app.tr("fight.victory"), "fight:victory", w)) dispatch(app, {{"type", "end_fight"}, {"outcome", "victory"}});
+    ImGui::SameLine();
+    if (touch_button(app, app.tr("fight.fled"), "fight:fled", w)) dispatch(app, {{"type", "end_fight"}, {"outcome", "fled"}});
+}
+
+void wound_row(App& app) {
+    const Figure* f = app.session.state().find(app.ui.selected);
+    if (!f || f->dead) return;
+    ImGui::Text("%s:", app.local(f->name).c_str());
+    ImGui::SameLine();
+    if (touch_button(app, "−1", "wound:minus", touch_size)) dispatch(app, {{"type", "heal"}, {"figure", f->id}, {"amount", 1}});
+    ImGui::SameLine();
+    if (touch_button(app, "+1", "wound:plus", touch_size)) dispatch(app, {{"type", "wound"}, {"figure", f->id}, {"amount", 1}});
+    if (app.session.state().fight.active && f->is_character()) {
+        ImGui::SameLine();
+        if (touch_button(app, app.tr("fight.weapon_attack"), "fight:attack")) dispatch(app, {{"type", "weapon_attack"}, {"figure", f->id}});
+    }
+}
+
+void talk_row(App& app) {
+    const Figure* f = app.session.state().find(app.ui.selected);
+    if (!f || !f->is_character()) return;
+    if (touch_button(app, app.tr("talk.negotiate"), "talk:negotiate")) dispatch(app, {{"type", "negotiate"}, {"negotiator", f->id}});
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(110);
+    ImGui::InputInt("##gold", &app.ui.gold, 10, 50);
+    app.layout.add_last_item("talk:gold");
+    ImGui::SameLine();
+    if (touch_button(app, app.tr("talk.bribe"), "talk:bribe")) dispatch(app, {{"type", "bribe"}, {"gold", app.ui.gold}});
+}
+
+}  // namespace
+
+void draw_fight_controls(App& app) {
+    const auto& s = app.session.state();
+    if (!s.adventure.entered) {
+        ImGui::TextWrapped("%s", app.tr("table.not_entered"));
+        return;
+    }
+    if (s.fight.active) {
+        phase_row(app);
+    } else {
+        add_monster_row(app);
+        if (touch_button(app, app.tr("fight.start"), "fight:start", -1)) dispatch(app, {{"type", "start_fight"}});
+        talk_row(app);
+    }
+    wound_row(app);
+    ImGui::Separator();
+}
+
+}  // namespace czary::app

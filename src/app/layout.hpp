@@ -1,0 +1,27 @@
+#pragma once
+// Screen rectangles (CSS px) of the widgets drawn this frame, by a stable id, so that tests
+// and tools can tap and drag real widgets (window.czary.layout()).
+#include <map>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace czary::app {
+
+struct Rect {
+    float x = 0, y = 0, w = 0, h = 0;
+};
+
+class Layout {
+public:
+    void begin_frame() { rects_.clear(); }
+    void add(const std::string& id, float x0, float y0, float x1, float y1) { rects_[id] = {x0, y0, x1 - x0, y1 - y0}; }
+    // The rectangle of the last ImGui item, clipped to the visible part of its window.
+    void add_last_item(const std::string& id);
+    nlohmann::json to_json() const;
+
+private:
+    std::map<std::string, Rect> rects_;
+};
+
+}  // namespace czary::app

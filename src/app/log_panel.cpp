@@ -1,0 +1,28 @@
+// Everything that happened, newest first, in the chosen language with rule numbers.
+#include "app/panels.hpp"
+#include "app/widgets.hpp"
+
+namespace czary::app {
+
+void draw_log_panel(App& app) {
+    const auto& steps = app.session.steps();
+    const std::size_t applied = app.session.position();
+    for (std::size_t i = steps.size(); i-- > 0;) {
+        const auto& step = steps[i];
+        const bool undone = i >= applied;  // can be redone
+        if (undone) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.45f);
+        ImGui::TextDisabled("#%zu %s", i + 1, step.action.value("type", "").c_str());
+        for (const auto& entry : step.log) {
+            if (entry.rule.empty()) ImGui::TextWrapped("%s", app.local(entry.text).c_str());
+            else ImGui::TextWrapped("%s  [%s]", app.local(entry.text).c_str(), entry.rule.c_str());
+        }
+        if (undone) ImGui::PopStyleVar();
+    }
+    ImGui::Separator();
+    ImGui::TextDisabled("%s", app.tr("test.panel"));
+    ImGui::TextUnformatted(app.tr("test.pangram"));
+    app.layout.add_last_item("pangram");
+    ImGui::TextUnformatted(app.tr("test.letters"));
+}
+
+}  // namespace czary::app

@@ -1,0 +1,214 @@
+// Party set-up and the adventure's start (4.1, 4.3, 4.4, 10.0).
+#include <algorithm>
+#include <cctype>
+
+#include "app/panels.hpp"
+#include "app/widgets.hpp"
+
+namespace czary::app {
+namespace {
+
+bool contains(const std::vector<std::string>& list, const std::string& item) {
+    return std::find(list.begin(), list.end(), item) != list.end();
+}
+
+std::string lower(std::string text) {
+    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
+    return text;
+}
+
+// The spells ticked on screen for one list (a pool or the marks), kept until sent.
+std::vector<std::string>& draft_for(App& app, const std::string& key, const std::vector<std::string>& initial) {
+    if (app.ui.pool_draft_for != key) {
+        app.ui.pool_draft = initial;
+        app.ui.pool_draft_for = key;
+    }
+    return app.ui.pool_draft;
+}
+
+void heading(const char* text) {
+    ImGui::Spacing();
+    ImGui::TextDisabled("%s", text);
+    ImGui::Separator();
+}
+
+int pool_size(const Figure& c) { return *std::max_element(c.potential.begin(), c.potential.end()); }
+
+nlohmann::json dice_field(App& app) {
+    // Real-dice mode: the pips entered on the dice pad go with the action.
+    if (!app.ui.table_dice_everywhere) return nullptr;
+    return app.ui.pending_pips;
+}
+
+nlohmann::json with_dice(App& app, nlohmann::json action) {
+    if (auto dice = dice_field(app); !dice.is_null()) action["dice"] = dice;
+    return action;
+}
+
+void dice_pad(App& app) {
+    ImGui::Checkbox((std::string(app.tr("dice.table_mode")) + "###dice-mode").c_str(), &app.ui.table_dice_everywhere);
+    app.layout.add_last_item("dice:mode");
+    if (!app.ui.table_dice_everywhere) return;
+    ImGui::TextUnformatted(app.tr("dice.enter_pips"));
+    const float w = (ImGui::GetContentRegionAvail().x - 5 * ImGui::GetStyle().ItemSpacing.x) / 6;
+    for (int pip = 1; pip <= 6; ++pip) {
+        if (touch_button(app, std::to_string(pip).c_str(), "pad:" + std::to_string(pip), w)) app.ui.pending_pips.push_back(pip);
+        if (pip < 6) ImGui::SameLine();
+    }
+    std::string entered;
+    for (int pip : app.ui.pending_pips) entered += std::to_string(pip) + " ";
+    ImGui::Text("%s %s", app.tr("dice.entered"), entered.c_str());
+    ImGui::SameLine();
+    if (touch_button(app, app.tr("dice.clear"), "pad:clear", 0, !app.ui.pending_pips.empty())) app.ui.pending_pips.clear();
+}
+
+void apply_with_pad(App& app, const nlohmann::json& action) {
+    if (dispatch(app, with_dice(app, action)).ok) app.ui.pending_pips.clear();
+}
+
+void heroes_section(App& app) {
+    if (!ImGui::CollapsingHeader(label(app, "party.heroes", "heroes").c_str())) return;
+    ImGui::SetNextItemWidth(-1);
+    ImGui::InputTextWithHint("##hero-filter", app.tr("party.search"), app.ui.hero_filter, sizeof app.ui.hero_filter);
+    app.layout.add_last_item("hero:filter");
+    const std::string filter = lower(app.ui.hero_filter);
+    for (const auto& hero : app.data->heroes) {
+        if (!filter.empty() && lower(hero.name).find(filter) == std::string::npos) continue;
+        ImGui::PushID(hero.id.c_str());
+        if (touch_button(app, "+", "hero:" + hero.id, touch_size)) dispatch(app, {{"type", "add_hero"}, {"hero", hero.id}});
+        ImGui::SameLine();
+        ImGui::Text("%s  %s %d  %d/%d/%d  %s %d", hero.name.c_str(), app.tr("stat.sila"), hero.sila, hero.potential[0],
+                    hero.potential[1], hero.potential[2], app.tr("stat.odpornosc"), hero.odpornosc);
+        ImGui::PopID();
+    }
+}
+
+void initiate_section(App& app) {
+    if (!ImGui::CollapsingHeader(label(app, "party.initiate", "initiate").c_str())) return;
+    ImGui::SetNextItemWidth(-1);
+    ImGui::InputTextWithHint("##name", app.tr("party.name"), app.ui.name, sizeof app.ui.name);
+    app.layout.add_last_item("initiate:name");
+    const auto& races = app.data->races;
+    for (int i = 0; i < static_cast<int>(races.size()); ++i) {
+        if (i) ImGui::SameLine();
+        ImGui::RadioButton((app.local(races[i].name) + "###race" + std::to_string(i)).c_str(), &app.ui.race, i);
+        app.layout.add_last_item("initiate:race:" + races[i].id);
+    }
+    const bool named = app.ui.name[0] != 0;
+    if (touch_button(app, app.tr("party.add_initiate"), "initiate:add", -1, named)) {
+        apply_with_pad(app, {{"type", "add_initiate"}, {"race", races[app.ui.race].id}, {"name", app.ui.name}, {"bonus", "sila"}});
+        app.ui.name[0] = 0;
+    }
+}
+
+void pool_section(App& app, const Figure& c) {
+    const int size = pool_size(c);
+    if (size == 0) {
+        ImGui::TextDisabled("%s", app.tr("party.no_potential"));
+        return;
+    }
+    auto& draft = draft_for(app, "pool:" + c.id, c.pool);
+    ImGui::Text("%s: %d / %d", app.tr("party.pool"), static_cast<int>(draft.size()), size);
+    for (const auto& spell : app.data->spells.all()) {
+        if (spell.type == SpellType::Special) continue;  // 10.8: never in the initial pool
+        bool ticked = contains(draft, spell.id);
+        const bool full = static_cast<int>(draft.size()) >= size && !ticked;
+        if (full) ImGui::BeginDisabled();
+        if (ImGui::Checkbox((app.local(spell.name) + " (" + spell_type_letter(spell.type) + ", " + std::to_string(spell.cost) + ")###pool-" + spell.id).c_str(), &ticked)) {
+            if (ticked) draft.push_back(spell.id);
+            else draft.erase(std::find(draft.begin(), draft.end(), spell.id));
+        }
+        app.layout.add_last_item("pool:" + spell.id);
+        if (full) ImGui::EndDisabled();
+    }
+    if (touch_button(app, app.tr("party.save_pool"), "pool:save", -1)) dispatch(app, {{"type", "set_pool"}, {"character", c.id}, {"spells", draft}});
+}
+
+void marks_section(App& app, const Figure& c) {
+    const Sun sun = app.session.state().adventure.sun;
+    const int allowed = c.potential[static_cast<int>(sun)];
+    auto& marked = draft_for(app, "marks:" + c.id, c.marked);
+    ImGui::Text("%s: %d / %d", app.tr("party.marked"), static_cast<int>(marked.size()), allowed);
+    bool changed = false;
+    for (const auto& id : c.pool) {
+        bool ticked = contains(marked, id);
+        const bool full = static_cast<int>(marked.size()) >= allowed && !ticked;
+        if (full) ImGui::BeginDisabled();
+        if (ImGui::Checkbox((app.local(app.data->spells.find(id)->name) + "###mark-" + id).c_str(), &ticked)) {
+            if (ticked) marked.push_back(id);
+            else marked.erase(std::find(marked.begin(), marked.end(), id));
+            changed = true;
+        }
+        app.layout.add_last_item("mark:" + id);
+        if (full) ImGui::EndDisabled();
+    }
+    // Marks are sent when complete (4.1 D: exactly that many); until then they live on screen.
+    if (changed && static_cast<int>(marked.size()) == allowed) dispatch(app, {{"type", "mark_spells"}, {"character", c.id}, {"spells", marked}});
+    for (const char* limited : {"uzdrowienie", "odmlodzenie"}) {
+        if (!contains(c.marked, limited)) continue;
+        const auto it = c.uses_left.find(limited);
+        if (it != c.uses_left.end()) {
+            ImGui::Text("%s: %d", app.local(app.data->spells.find(limited)->name).c_str(), it->second);
+        } else if (touch_button(app, (std::string(app.tr("party.roll_limit")) + " " + app.local(app.data->spells.find(limited)->name)).c_str(),
+                                std::string("limit:") + limited, -1)) {
+            apply_with_pad(app, {{"type", "roll_use_limit"}, {"character", c.id}, {"spell", limited}});
+        }
+    }
+}
+
+void characters_section(App& app) {
+    const auto& s = app.session.state();
+    heading(app.tr("party.characters"));
+    for (const auto& f : s.figures) {
+        if (!f.is_character()) continue;
+        ImGui::PushID(f.id.c_str());
+        const bool open = app.ui.selected == f.id;
+        const std::string title = app.local(f.name) + "  " + std::to_string(f.sila - f.wounds) + "/" + std::to_string(f.sila) + "  " +
+                                  std::to_string(f.potential[0]) + "/" + std::to_string(f.potential[1]) + "/" + std::to_string(f.potential[2]);
+        if (ImGui::Selectable((title + "###sel").c_str(), open, 0, ImVec2(0, touch_size))) app.ui.selected = open ? "" : f.id;
+        app.layout.add_last_item("character:" + f.id);
+        if (open) {
+            ImGui::Indent();
+            if (!s.adventure.active) pool_section(app, f);
+            else if (!s.adventure.entered) marks_section(app, f);
+            ImGui::Unindent();
+        }
+        ImGui::PopID();
+    }
+}
+
+void adventure_section(App& app) {
+    const auto& s = app.session.state();
+    heading(app.tr("adventure.heading"));
+    if (!s.adventure.active) {
+        if (touch_button(app, app.tr("adventure.begin"), "adventure:begin", -1)) apply_with_pad(app, {{"type", "begin_adventure"}});
+        return;
+    }
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    ImGui::GetWindowDrawList()->AddCircleFilled(ImVec2(at.x + 14, at.y + 14), 12, sun_colour(s.adventure.sun));
+    ImGui::Dummy(ImVec2(30, 28));
+    ImGui::SameLine();
+    ImGui::Text("%s: %s", app.tr("adventure.sun"), app.local(app.data->message(std::string("sun.") + sun_name(s.adventure.sun))).c_str());
+    app.layout.add_last_item("adventure:sun");
+    if (!s.adventure.entered) {
+        if (touch_button(app, app.tr("adventure.enter"), "adventure:enter", -1)) {
+            if (dispatch(app, {{"type", "enter_labyrinth"}}).ok) app.ui.tab = Tab::Table;
+        }
+    } else if (touch_button(app, app.tr("adventure.leave"), "adventure:leave", -1)) {
+        dispatch(app, {{"type", "end_adventure"}});
+    }
+}
+
+}  // namespace
+
+void draw_party_panel(App& app) {
+    dice_pad(app);
+    if (!app.session.state().adventure.active) {
+        heroes_section(app);
+        initiate_section(app);
+    }
+    characters_section(app);
+    adventure_section(app);
+}
+
+}  // namespace czary::app

@@ -1,0 +1,41 @@
+#include "app/widgets.hpp"
+
+namespace czary::app {
+
+bool touch_button(App& app, const char* text, const std::string& id, float width, bool enabled) {
+    if (!enabled) ImGui::BeginDisabled();
+    const bool pressed = ImGui::Button((std::string(text) + "###" + id).c_str(), ImVec2(width, touch_size));
+    app.layout.add_last_item(id);
+    if (!enabled) ImGui::EndDisabled();
+    return pressed && enabled;
+}
+
+ImU32 sun_colour(Sun sun) {
+    switch (sun) {
+        case Sun::Red: return IM_COL32(200, 60, 50, 255);
+        case Sun::Yellow: return IM_COL32(225, 180, 40, 255);
+        case Sun::Blue: return IM_COL32(60, 110, 210, 255);
+        case Sun::None: break;
+    }
+    return IM_COL32(120, 120, 120, 255);
+}
+
+void draw_notice(App& app) {
+    if (!app.ui.notice) return;
+    const Notice& notice = *app.ui.notice;
+    const ImVec4 colour = notice.refusal ? ImVec4(0.95f, 0.55f, 0.45f, 1) : ImVec4(0.6f, 0.9f, 0.6f, 1);
+    ImGui::PushStyleColor(ImGuiCol_Text, colour);
+    ImGui::TextWrapped("%s", app.local(notice.text).c_str());
+    ImGui::PopStyleColor();
+    app.layout.add_last_item("notice");
+    if (!notice.rule.empty()) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("[%s]", notice.rule.c_str());
+    }
+}
+
+std::string label(const App& app, const char* key, const std::string& id) {
+    return std::string(app.tr(key)) + "###" + id;
+}
+
+}  // namespace czary::app

@@ -1,0 +1,22 @@
+#pragma once
+// Small building blocks shared by the panels: touch-sized buttons that report their place,
+// the notice bar, colours.
+#include <string>
+
+#include <imgui.h>
+
+#include "app/app.hpp"
+
+namespace czary::app {
+
+inline constexpr float touch_size = 44.0f;  // CSS px: the smallest target a finger hits reliably
+
+// A button at least 44 px high; its rectangle is recorded under `id`.
+bool touch_button(App& app, const char* label, const std::string& id, float width = 0.0f, bool enabled = true);
+ImU32 sun_colour(Sun sun);
+// The refusal or outcome line under the top bar.
+void draw_notice(App& app);
+// Label (translated) with an id suffix that keeps ImGui ids stable across languages.
+std::string label(const App& app, const char* key, const std::string& id);
+
+}  // namespace czary::app

@@ -1,0 +1,46 @@
+// window.czary: the page's automation hook for tests and scripting (web/glue.js wraps these).
+// state(): the session as JSON; dispatch(action): the core's action, returns its result;
+// layout(): screen rectangles (CSS px) of every token, place, card and button by a stable id.
+#include <emscripten/emscripten.h>
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/state_json.hpp"
+#include "platform/web/web_app.hpp"
+
+namespace {
+
+const char* keep(std::string text) {
+    static std::string kept;
+    kept = std::move(text);
+    return kept.c_str();
+}
+
+}  // namespace
+
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE const char* czary_state_json() {
+    const auto& app = czary::platform::web_app();
+    nlohmann::json out = czary::state_to_json(app.session.state());
+    out["position"] = app.session.position();
+    out["steps"] = app.session.steps().size();
+    return keep(out.dump());
+}
+
+EMSCRIPTEN_KEEPALIVE const char* czary_session_json() { return keep(czary::platform::web_app().session.to_json().dump()); }
+
+EMSCRIPTEN_KEEPALIVE const char* czary_dispatch_json(const char* action_text) {
+    auto action = nlohmann::json::parse(action_text, nullptr, false);
+    auto& app = czary::platform::web_app();
+    const auto result = czary::app::dispatch(app, action);
+    czary::platform::request_frames(3);
+    return keep(czary::result_to_json(result).dump());
+}
+
+EMSCRIPTEN_KEEPALIVE const char* czary_layout_json() { return keep(czary::platform::web_app().layout.to_json().dump()); }
+
+EMSCRIPTEN_KEEPALIVE void czary_request_frames(int count) { czary::platform::request_frames(count); }
+}
