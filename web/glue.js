@@ -58,6 +58,10 @@
     layout() {
       return JSON.parse(Module.UTF8ToString(Module._czary_layout_json()));
     },
+    // The interface's own state: tab, selection, the cast being prepared, texts on screen.
+    ui() {
+      return JSON.parse(Module.UTF8ToString(Module._czary_ui_json()));
+    },
     // Draw a few frames now (the app draws nothing while idle).
     redraw(frames = 3) {
       Module._czary_request_frames(frames);

@@ -8,14 +8,18 @@ namespace {
 
 void add_monster_row(App& app) {
     const auto& kinds = app.data->monster_kinds;
-    ImGui::SetNextItemWidth(-1);
-    if (ImGui::BeginCombo("##kind", app.local(kinds[app.ui.monster_kind].name).c_str())) {
-        for (int i = 0; i < static_cast<int>(kinds.size()); ++i)
-            if (ImGui::Selectable(app.local(kinds[i].name).c_str(), i == app.ui.monster_kind, 0, ImVec2(0, touch_size)))
-                app.ui.monster_kind = i;
-        ImGui::EndCombo();
+    // Table 8.2 as a grid of buttons, three a row: easier for a thumb than a long drop-down.
+    const bool open = ImGui::CollapsingHeader(label(app, "fight.monsters", "monsters").c_str());
+    app.layout.add_last_item("section:monsters");
+    if (!open) return;
+    const float w = (ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().ItemSpacing.x) / 3;
+    for (int i = 0; i < static_cast<int>(kinds.size()); ++i) {
+        if (i % 3) ImGui::SameLine();
+        const bool chosen = i == app.ui.monster_kind;
+        if (chosen) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+        if (touch_button(app, app.local(kinds[i].name).c_str(), "monster:kind:" + kinds[i].id, w)) app.ui.monster_kind = i;
+        if (chosen) ImGui::PopStyleColor();
     }
-    app.layout.add_last_item("monster:kind");
     ImGui::TextUnformatted(app.tr("stat.sila"));
     ImGui::SameLine();
     ImGui::SetNextItemWidth(150);
@@ -32,9 +36,8 @@ void phase_row(App& app) {
     const std::string phase_key = "phase." + std::to_string(fight.phase);
     ImGui::Text("%s %d · %s %d: %s", app.tr("fight.round"), fight.round, app.tr("fight.phase"), fight.phase, app.tr(phase_key.c_str()));
     app.layout.add_last_item("fight:phase");
-    const float w = (ImGui::GetContentRegionAvail().x - 3 * ImGui::GetStyle().ItemSpacing.x) / 4;
-    if (touch_button(app, app.tr("fight.next_phase"), "fight:next", w * 2 + ImGui::GetStyle().ItemSpacing.x)) dispatch(app, {{"type", "next_phase"}});
-    ImGui::SameLine();
+    if (touch_button(app, app.tr("fight.next_phase"), "fight:next", -1)) dispatch(app, {{"type", "next_phase"}});
+    const float w = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
     if (touch_button(app, app.tr("fight.victory"), "fight:victory", w)) dispatch(app, {{"type", "end_fight"}, {"outcome", "victory"}});
     ImGui::SameLine();
     if (touch_button(app, app.tr("fight.fled"), "fight:fled", w)) dispatch(app, {{"type", "end_fight"}, {"outcome", "fled"}});

@@ -14,14 +14,21 @@ struct Rect {
 
 class Layout {
 public:
-    void begin_frame() { rects_.clear(); }
+    void begin_frame() {
+        rects_.clear();
+        texts_.clear();
+    }
     void add(const std::string& id, float x0, float y0, float x1, float y1) { rects_[id] = {x0, y0, x1 - x0, y1 - y0}; }
     // The rectangle of the last ImGui item, clipped to the visible part of its window.
     void add_last_item(const std::string& id);
+    // A text shown on screen for an id (a dimmed card's reason), for tests to read.
+    void add_text(const std::string& id, const std::string& text) { texts_[id] = text; }
     nlohmann::json to_json() const;
+    nlohmann::json texts_json() const { return texts_; }
 
 private:
     std::map<std::string, Rect> rects_;
+    std::map<std::string, std::string> texts_;
 };
 
 }  // namespace czary::app

@@ -67,7 +67,9 @@ void apply_with_pad(App& app, const nlohmann::json& action) {
 }
 
 void heroes_section(App& app) {
-    if (!ImGui::CollapsingHeader(label(app, "party.heroes", "heroes").c_str())) return;
+    const bool open = ImGui::CollapsingHeader(label(app, "party.heroes", "heroes").c_str());
+    app.layout.add_last_item("section:heroes");
+    if (!open) return;
     ImGui::SetNextItemWidth(-1);
     ImGui::InputTextWithHint("##hero-filter", app.tr("party.search"), app.ui.hero_filter, sizeof app.ui.hero_filter);
     app.layout.add_last_item("hero:filter");
@@ -84,7 +86,9 @@ void heroes_section(App& app) {
 }
 
 void initiate_section(App& app) {
-    if (!ImGui::CollapsingHeader(label(app, "party.initiate", "initiate").c_str())) return;
+    const bool open = ImGui::CollapsingHeader(label(app, "party.initiate", "initiate").c_str());
+    app.layout.add_last_item("section:initiate");
+    if (!open) return;
     ImGui::SetNextItemWidth(-1);
     ImGui::InputTextWithHint("##name", app.tr("party.name"), app.ui.name, sizeof app.ui.name);
     app.layout.add_last_item("initiate:name");

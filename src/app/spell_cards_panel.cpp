@@ -26,7 +26,9 @@ void draw_card(App& app, const Figure& caster, const Spell& spell, const nlohman
     app.layout.add_last_item(id);
     if (!castable) {
         const auto& refusal = entry.at("refusal");
-        ImGui::TextWrapped("%s", refusal.at(app.language == "en" ? "en" : "pl").get<std::string>().c_str());
+        const std::string reason = refusal.at(app.language == "en" ? "en" : "pl").get<std::string>();
+        ImGui::TextWrapped("%s", reason.c_str());
+        app.layout.add_text(id, reason);
     }
     if (!castable) ImGui::PopStyleVar();
     if (app.ui.open_card == spell.id) {

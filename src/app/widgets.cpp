@@ -28,10 +28,10 @@ void draw_notice(App& app) {
     ImGui::TextWrapped("%s", app.local(notice.text).c_str());
     ImGui::PopStyleColor();
     app.layout.add_last_item("notice");
-    if (!notice.rule.empty()) {
-        ImGui::SameLine();
+    app.layout.add_text("notice", app.local(notice.text) + (notice.rule.empty() ? "" : " [" + notice.rule + "]"));
+    // Most messages name their rule already; the others get it on a line of its own.
+    if (!notice.rule.empty() && app.local(notice.text).find("(" + notice.rule) == std::string::npos)
         ImGui::TextDisabled("[%s]", notice.rule.c_str());
-    }
 }
 
 std::string label(const App& app, const char* key, const std::string& id) {

@@ -50,6 +50,7 @@ export async function openApp(site, viewportName) {
   page.on('pageerror', (error) => errors.push(`page: ${error.message}`));
   await page.goto(site.url);
   await page.waitForFunction(() => window.czary?.ready && window.czary.status().frames > 3, null, { timeout: 30000 });
+  page.on('dialog', (dialog) => dialog.accept());
   return { page, context, errors };
 }
 
@@ -85,4 +86,91 @@ export async function pixelStats(browser, png) {
   } finally {
     await page.close();
   }
+}
+
+// --- driving the app like a player: taps and drags at the rectangles from window.czary.layout()
+
+export const state = (page) => page.evaluate(() => window.czary.state());
+export const ui = (page) => page.evaluate(() => window.czary.ui());
+const layout = (page) => page.evaluate(() => window.czary.layout());
+const settle = (page) => page.waitForTimeout(120);
+
+function inside(rect, viewport) {
+  return rect.y >= 0 && rect.y + rect.h <= viewport.height && rect.h >= 8;
+}
+
+async function wheel(page, dy) {
+  const viewport = page.viewportSize();
+  // The pointer must hover the page for a frame before the wheel turns (ImGui scrolls the
+  // window under the pointer, and a finger's last point is forgotten after it lifts).
+  await page.mouse.move(viewport.width - 12, viewport.height * 0.8);
+  await settle(page);
+  await page.mouse.wheel(0, dy);
+  await settle(page);
+  return JSON.stringify(Object.values(await layout(page)).map((r) => Math.round(r.y)));
+}
+
+// Scrolls the page (mouse wheel over the canvas) until the widget `id` is wholly on screen:
+// towards it when part of it shows, else from the top down.
+export async function find(page, id) {
+  const viewport = page.viewportSize();
+  let rects = await layout(page);
+  if (rects[id] && inside(rects[id], viewport)) return rects[id];
+  for (let i = 0; i < 20 && rects[id] && !inside(rects[id], viewport); i += 1) {
+    await wheel(page, rects[id].y < 0 ? -120 : 120);
+    rects = await layout(page);
+  }
+  if (rects[id] && inside(rects[id], viewport)) return rects[id];
+  // A wheel turn is sometimes lost between frames: an end is an end after three still turns.
+  // Flows mostly go down the page: look below first, then from the top.
+  let before = '';
+  for (let i = 0, still = 0; i < 60 && still < 3; i += 1) {
+    rects = await layout(page);
+    if (rects[id] && inside(rects[id], viewport)) return rects[id];
+    const now = await wheel(page, rects[id] && rects[id].y > 0 ? 120 : 200);
+    still = now === before ? still + 1 : 0;
+    before = now;
+  }
+  before = '';
+  for (let i = 0, still = 0; i < 60 && still < 3; i += 1) {  // to the top
+    const now = await wheel(page, -600);
+    still = now === before ? still + 1 : 0;
+    before = now;
+  }
+  for (let i = 0, still = 0; i < 120 && still < 3; i += 1) {  // then down until it shows
+    rects = await layout(page);
+    if (rects[id] && inside(rects[id], viewport)) return rects[id];
+    const now = await wheel(page, rects[id] && rects[id].y > 0 ? 120 : 200);
+    still = now === before ? still + 1 : 0;
+    before = now;
+  }
+  rects = await layout(page);
+  if (rects[id] && inside(rects[id], viewport)) return rects[id];
+  throw new Error(`widget '${id}' not found on screen`);
+}
+
+export async function tap(page, id) {
+  const r = await find(page, id);
+  await page.touchscreen.tap(r.x + r.w / 2, r.y + r.h / 2);
+  await settle(page);
+}
+
+// A finger drag from the centre of one widget to another, in small steps (CDP touch events).
+export async function touchDrag(page, fromId, toId) {
+  const from = await find(page, fromId);
+  const to = (await layout(page))[toId] ?? (await find(page, toId));
+  const client = await page.context().newCDPSession(page);
+  const point = (x, y) => [{ x, y, id: 1 }];
+  const [x0, y0] = [from.x + from.w / 2, from.y + from.h / 2];
+  const [x1, y1] = [to.x + to.w / 2, to.y + to.h / 2];
+  await client.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(x0, y0) });
+  await page.waitForTimeout(60);
+  for (let step = 1; step <= 12; step += 1) {
+    const t = step / 12;
+    await client.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(x0 + (x1 - x0) * t, y0 + (y1 - y0) * t) });
+    await page.waitForTimeout(40);
+  }
+  await client.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await settle(page);
+  await client.detach();
 }

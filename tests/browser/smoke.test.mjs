@@ -12,9 +12,8 @@ for (const name of ['desktop', 'phone', 'tablet']) {
   test(`smoke at ${name} size`, async () => {
     const { page, context, errors } = await openApp(site, name);
     try {
-      // Let a few more frames land before looking.
-      const startFrames = (await page.evaluate(() => window.czary.status())).frames;
-      await page.waitForFunction((n) => window.czary.status().frames > n + 5, startFrames);
+      // The first frames build the layout and the font; then the app rests.
+      await page.waitForFunction(() => window.czary.status().frames >= 8);
       const status = await page.evaluate(() => window.czary.status());
 
       assert.match(status.glVersion, /WebGL|OpenGL ES/, 'a WebGL context exists');
@@ -33,6 +32,13 @@ for (const name of ['desktop', 'phone', 'tablet']) {
       const { png } = await saveScreenshot(page, `smoke-${name}`);
       const stats = await pixelStats(site.browser, png);
       assert.ok(stats.variance > 50, `the screen is not blank (luminance variance ${stats.variance.toFixed(1)})`);
+
+      // No frames are drawn while nothing changes; a change draws a few.
+      const resting = (await page.evaluate(() => window.czary.status())).frames;
+      await page.waitForTimeout(1000);
+      assert.equal((await page.evaluate(() => window.czary.status())).frames, resting, 'no frames while idle');
+      await page.evaluate(() => window.czary.redraw(2));
+      await page.waitForFunction((n) => window.czary.status().frames >= n + 2, resting);
 
       assert.deepEqual(errors, [], 'no console or page errors');
     } finally {

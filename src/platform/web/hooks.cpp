@@ -42,5 +42,21 @@ EMSCRIPTEN_KEEPALIVE const char* czary_dispatch_json(const char* action_text) {
 
 EMSCRIPTEN_KEEPALIVE const char* czary_layout_json() { return keep(czary::platform::web_app().layout.to_json().dump()); }
 
+// What the interface shows besides the session: tab, selection, the cast being prepared, texts.
+EMSCRIPTEN_KEEPALIVE const char* czary_ui_json() {
+    const auto& app = czary::platform::web_app();
+    const auto& ui = app.ui;
+    static const char* tabs[] = {"party", "table", "log"};
+    nlohmann::json out = {
+        {"tab", tabs[static_cast<int>(ui.tab)]},
+        {"language", app.language},
+        {"selected", ui.selected},
+        {"cast", {{"caster", ui.cast.caster}, {"spell", ui.cast.spell}, {"targets", ui.cast.targets}, {"pips", ui.cast.pips},
+                  {"tableDice", ui.cast.table_dice}}},
+        {"texts", app.layout.texts_json()},
+    };
+    return keep(out.dump());
+}
+
 EMSCRIPTEN_KEEPALIVE void czary_request_frames(int count) { czary::platform::request_frames(count); }
 }

@@ -27,7 +27,11 @@ struct WebApp {
     app::App app;
     UiFont font{"/fonts/DejaVuSans.ttf", 18.0f, 0.0f};
     int frames_to_draw = 10;       // the first frames build the layout and the font
-    bool touch_released = false;   // lift the hover after a finger leaves (WEB-NOTES)
+    // After a finger lifts, ImGui would keep hovering its last point (WEB-NOTES). A quick tap
+    // arrives as press and release in one batch: ImGui sees the press in that frame and the
+    // release in the next, which must still hover the button; only the frame after hovers nothing.
+    int frames_until_hover_ends = 0;
+    bool hide_touch_hover = false;
     int last_css_w = 0, last_css_h = 0;
 };
 
@@ -74,9 +78,12 @@ void frame(void* arg) {
     SDL_Event event;
     while (SDL_PollEvent(&event)) {
         ImGui_ImplSDL2_ProcessEvent(&event);
+        ++web_status().events;
         web.frames_to_draw = std::max(web.frames_to_draw, 3);
-        if (event.type == SDL_MOUSEBUTTONUP && event.button.which == SDL_TOUCH_MOUSEID) web.touch_released = true;
-        if (event.type == SDL_MOUSEBUTTONDOWN) web.touch_released = false;
+        if (event.type == SDL_MOUSEBUTTONUP && event.button.which == SDL_TOUCH_MOUSEID) web.frames_until_hover_ends = 3;
+        const bool real_mouse_moved = event.type == SDL_MOUSEMOTION && event.motion.which != SDL_TOUCH_MOUSEID;
+        if (event.type == SDL_MOUSEBUTTONDOWN || real_mouse_moved) web.hide_touch_hover = false;
+        if (real_mouse_moved) web.frames_until_hover_ends = 0;
     }
     // Orientation changes settle late on phones: compare the canvas size every frame.
     double css_w = 0, css_h = 0;
@@ -99,7 +106,8 @@ void frame(void* arg) {
 
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplSDL2_NewFrame();
-    if (web.touch_released) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+    if (web.frames_until_hover_ends > 0 && --web.frames_until_hover_ends == 0) web.hide_touch_hover = true;
+    if (web.hide_touch_hover) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
     ImGui::NewFrame();
     app::draw_app(web.app);
     ImGui::Render();

@@ -8,6 +8,7 @@ namespace czary::platform {
 std::string WebStatus::to_json() const {
     return nlohmann::json{
         {"frames", frames},
+        {"events", events},
         {"glVersion", gl_version},
         {"font", {{"file", font_file}, {"cssSize", font_css_size}, {"pixelRatio", font_pixel_ratio}}},
         {"canvas", {{"css", {canvas_css[0], canvas_css[1]}}, {"pixels", {canvas_pixels[0], canvas_pixels[1]}}}},

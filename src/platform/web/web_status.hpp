@@ -7,6 +7,7 @@ namespace czary::platform {
 
 struct WebStatus {
     long frames = 0;
+    long events = 0;  // SDL events received (input reaches the app)
     std::string gl_version;
     std::string font_file;
     float font_css_size = 0;

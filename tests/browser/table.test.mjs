@@ -1,0 +1,116 @@
+// Issue "The table": a short game played with real taps and touch drags at the rectangles the
+// app reports (window.czary.layout()): set-up screens, the adventure, a drag to the second rank,
+// Błyskawica on a first-rank monster, an illegal cast with its reason, and undo of it all.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openSite, openApp, saveScreenshot, state, ui, tap, touchDrag, find } from './harness.mjs';
+
+let site;
+before(async () => { site = await openSite(); });
+after(async () => { await site?.close(); });
+
+const figure = (s, id) => s.figures.find((f) => f.id === id);
+
+async function choosePool(page, character, spells) {
+  await tap(page, `character:${character}`);
+  for (const spell of spells) await tap(page, `pool:${spell}`);
+  await tap(page, 'pool:save');
+  assert.deepEqual(figure(await state(page), character).pool, spells, `${character}'s pool`);
+  await tap(page, `character:${character}`);  // fold it again
+}
+
+async function markSpells(page, character, spells) {
+  await tap(page, `character:${character}`);
+  for (const spell of spells) await tap(page, `mark:${spell}`);
+  assert.deepEqual(figure(await state(page), character).marked, spells, `${character}'s marks`);
+}
+
+test('a short fight at phone size, by touch', async () => {
+  const { page, context, errors } = await openApp(site, 'phone');
+  try {
+    // Party set-up: three heroes from table 4.3.
+    await tap(page, 'section:heroes');
+    for (const hero of ['larraka', 'gislan', 'curvenol']) await tap(page, `hero:${hero}`);
+    assert.deepEqual((await state(page)).figures.map((f) => f.name.pl), ['Larraka', 'Gislan', 'Curvenol']);
+    await tap(page, 'section:heroes');
+    await saveScreenshot(page, 'table-phone-1-party');
+
+    await choosePool(page, 'c1', ['blyskawica', 'wybuch', 'uzdrowienie', 'magiczna_tarcza', 'uspienie', 'zamek']);
+    await choosePool(page, 'c2', ['magiczna_zbroja', 'zamek', 'sila', 'elokwencja']);
+    await choosePool(page, 'c3', ['eksplozja', 'urok', 'uwolnienie', 'odmlodzenie', 'psychiczny_cios']);
+
+    // The adventure: the sun from a real die (3: yellow), marks, use limits.
+    await tap(page, 'dice:mode');
+    await tap(page, 'pad:3');
+    await tap(page, 'adventure:begin');
+    assert.equal((await state(page)).adventure.sun, 'yellow');
+    await markSpells(page, 'c1', ['blyskawica', 'wybuch', 'uzdrowienie', 'magiczna_tarcza', 'uspienie']);
+    await tap(page, 'pad:4');
+    await tap(page, 'limit:uzdrowienie');
+    assert.equal(figure(await state(page), 'c1').uses_left.uzdrowienie, 4);
+    await markSpells(page, 'c2', ['magiczna_zbroja', 'zamek', 'sila', 'elokwencja']);
+    await markSpells(page, 'c3', ['eksplozja', 'urok', 'uwolnienie', 'odmlodzenie', 'psychiczny_cios']);
+    await tap(page, 'pad:2');
+    await tap(page, 'limit:odmlodzenie');
+    await saveScreenshot(page, 'table-phone-2-adventure');
+    await tap(page, 'adventure:enter');
+    assert.equal((await state(page)).adventure.entered, true);
+    assert.equal((await ui(page)).tab, 'table');
+
+    // A troll (siła 6 by default) faces the party.
+    await tap(page, 'section:monsters');
+    await tap(page, 'monster:kind:troll');
+    await tap(page, 'monster:add');
+    await tap(page, 'section:monsters');
+    const troll = (await state(page)).figures.find((f) => f.monster_kind === 'troll');
+    assert.ok(troll, 'the troll is on the board');
+
+    // Larraka is dragged by finger to the second rank.
+    await touchDrag(page, 'token:c1', 'place:party:2:1');
+    assert.deepEqual((await state(page)).party.ranks[1], ['c1', '', '']);
+    await tap(page, 'fight:start');
+    assert.equal((await state(page)).fight.active, true);
+
+    // An illegal move during phase 1 is refused on the spot with its rule (9.8).
+    await touchDrag(page, 'token:c2', 'place:party:2:2');
+    assert.match((await ui(page)).texts.notice, /\[9\.8\]/);
+    assert.deepEqual((await state(page)).party.ranks[1], ['c1', '', '']);
+    await saveScreenshot(page, 'table-phone-3-board');
+
+    // Błyskawica on the first-rank troll, with real dice: resist 6 (> 3), damage pip 2 -> 1 x 2.
+    await tap(page, 'token:c1');
+    await tap(page, 'card:blyskawica');
+    await tap(page, 'cast:blyskawica');
+    await tap(page, `token:${troll.id}`);
+    assert.deepEqual((await ui(page)).cast.targets, [troll.id]);
+    await find(page, 'cast:odds');
+    // Real-dice mode was chosen on the set-up screen; the cast starts in it.
+    assert.equal((await ui(page)).cast.tableDice, true);
+    await tap(page, 'cast:pip:6');
+    await tap(page, 'cast:pip:2');
+    await saveScreenshot(page, 'table-phone-4-cast');
+    await tap(page, 'cast:confirm');
+    let s = await state(page);
+    assert.equal(figure(s, troll.id).wounds, 2, "the troll's wounds changed");
+    assert.equal(figure(s, 'c1').wounds, 2, 'Larraka paid the cost');
+    await find(page, 'cast:outcome');
+    await saveScreenshot(page, 'table-phone-5-outcome');
+
+    // An illegal cast: Gislan stands in the first rank, so his cards are dimmed with 10.4.
+    await tap(page, 'token:c2');
+    await find(page, 'card:sila');
+    const reason = (await ui(page)).texts['card:sila'];
+    assert.match(reason, /10\.4/);
+    assert.match(reason, /drugiego szeregu/);
+
+    // Undo it all, one tap at a time.
+    for (let i = 0; i < 60 && (await state(page)).position > 0; i += 1) await tap(page, 'undo');
+    s = await state(page);
+    assert.equal(s.position, 0);
+    assert.deepEqual(s.figures, []);
+    await saveScreenshot(page, 'table-phone-6-undone');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
