@@ -17,6 +17,48 @@
     showMessage('Utracono kontekst WebGL — odśwież stronę. / WebGL context lost — reload the page.');
   });
 
+  // Phones: SDL cannot open the keyboard, so a tap on a text field focuses a hidden textarea
+  // inside the touch handler itself (a user gesture); what is typed goes to ImGui.
+  const keyboard = document.getElementById('keyboard');
+  const callString = (name, text) => {
+    const length = Module.lengthBytesUTF8(text) + 1;
+    const buffer = Module._malloc(length);
+    try {
+      Module.stringToUTF8(text, buffer, length);
+      Module['_' + name](buffer);
+    } finally {
+      Module._free(buffer);
+    }
+  };
+  canvas.addEventListener('touchend', (event) => {
+    if (!window.czary.ready || event.changedTouches.length === 0) return;
+    const touch = event.changedTouches[0];
+    const box = canvas.getBoundingClientRect();
+    const x = touch.clientX - box.left;
+    const y = touch.clientY - box.top;
+    const fields = Object.entries(window.czary.layout()).filter(([id]) => id.startsWith('input:'));
+    const onField = fields.some(([, r]) => x >= r.x && x <= r.x + r.w && y >= r.y && y <= r.y + r.h);
+    if (onField) {
+      keyboard.value = '';
+      keyboard.focus({ preventScroll: true });
+    } else if (document.activeElement === keyboard) {
+      keyboard.blur();
+    }
+  });
+  keyboard.addEventListener('input', () => {
+    const text = keyboard.value;
+    keyboard.value = '';
+    if (text) callString('czary_text_input', text);
+  });
+  for (const type of ['keydown', 'keypress', 'keyup']) {
+    keyboard.addEventListener(type, (event) => {
+      event.stopPropagation();  // SDL listens on window and would type everything twice
+      if (type !== 'keydown') return;
+      if (event.key === 'Backspace' || event.key === 'Enter') callString('czary_text_key', event.key);
+      if (event.key === 'Enter') keyboard.blur();
+    });
+  }
+
   window.Module = {
     canvas,
     print: (text) => console.log(text),

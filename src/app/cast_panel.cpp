@@ -88,7 +88,7 @@ void draw_cast_panel(App& app) {
         if (spell->id == "teleportacja") {
             static char destination[64] = "";
             ImGui::InputTextWithHint("##destination", app.tr("cast.destination"), destination, sizeof destination);
-            app.layout.add_last_item("cast:destination");
+            app.layout.add_last_item("input:destination");
             cast.destination = destination;
         }
         dice_entry(app, cast);

@@ -24,7 +24,7 @@ void add_monster_row(App& app) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(150);
     ImGui::InputInt("##sila", &app.ui.monster_sila);
-    app.layout.add_last_item("monster:sila");
+    app.layout.add_last_item("input:monster-sila");
     app.ui.monster_sila = std::max(1, std::min(99, app.ui.monster_sila));
     ImGui::SameLine();
     if (touch_button(app, app.tr("fight.add_monster"), "monster:add", -1))
@@ -64,7 +64,7 @@ void talk_row(App& app) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(110);
     ImGui::InputInt("##gold", &app.ui.gold, 10, 50);
-    app.layout.add_last_item("talk:gold");
+    app.layout.add_last_item("input:gold");
     ImGui::SameLine();
     if (touch_button(app, app.tr("talk.bribe"), "talk:bribe")) dispatch(app, {{"type", "bribe"}, {"gold", app.ui.gold}});
 }

@@ -1,6 +1,7 @@
 #pragma once
 // Screen rectangles (CSS px) of the widgets drawn this frame, by a stable id, so that tests
-// and tools can tap and drag real widgets (window.czary.layout()).
+// and tools can tap and drag real widgets (window.czary.layout()). Text fields have ids that
+// start with "input:": the page opens the phone's keyboard when one is tapped.
 #include <map>
 #include <string>
 

@@ -72,7 +72,7 @@ void heroes_section(App& app) {
     if (!open) return;
     ImGui::SetNextItemWidth(-1);
     ImGui::InputTextWithHint("##hero-filter", app.tr("party.search"), app.ui.hero_filter, sizeof app.ui.hero_filter);
-    app.layout.add_last_item("hero:filter");
+    app.layout.add_last_item("input:hero-filter");
     const std::string filter = lower(app.ui.hero_filter);
     for (const auto& hero : app.data->heroes) {
         if (!filter.empty() && lower(hero.name).find(filter) == std::string::npos) continue;
@@ -91,7 +91,7 @@ void initiate_section(App& app) {
     if (!open) return;
     ImGui::SetNextItemWidth(-1);
     ImGui::InputTextWithHint("##name", app.tr("party.name"), app.ui.name, sizeof app.ui.name);
-    app.layout.add_last_item("initiate:name");
+    app.layout.add_last_item("input:initiate-name");
     const auto& races = app.data->races;
     for (int i = 0; i < static_cast<int>(races.size()); ++i) {
         if (i) ImGui::SameLine();

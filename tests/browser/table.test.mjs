@@ -114,3 +114,27 @@ test('a short fight at phone size, by touch', async () => {
     await context.close();
   }
 });
+
+test('the phone keyboard opens for names and types Polish letters', async () => {
+  const { page, context, errors } = await openApp(site, 'phone');
+  try {
+    await tap(page, 'section:initiate');
+    await tap(page, 'input:initiate-name');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'keyboard', 'the hidden field has the focus');
+    await page.keyboard.type('Łucjx');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('a');
+    await tap(page, 'initiate:race:elf');
+    await tap(page, 'dice:mode');
+    await tap(page, 'pad:6');
+    await tap(page, 'initiate:add');
+    const s = await state(page);
+    assert.equal(s.figures.length, 1);
+    assert.equal(s.figures[0].name.pl, 'Łucja');
+    assert.deepEqual(s.figures[0].potential, [2, 2, 2], 'table 4.4 with the die entered: 6');
+    await saveScreenshot(page, 'table-phone-keyboard');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -1,7 +1,9 @@
 // window.czary: the page's automation hook for tests and scripting (web/glue.js wraps these).
 // state(): the session as JSON; dispatch(action): the core's action, returns its result;
 // layout(): screen rectangles (CSS px) of every token, place, card and button by a stable id.
+#include <SDL.h>
 #include <emscripten/emscripten.h>
+#include <imgui.h>
 
 #include <string>
 
@@ -56,6 +58,18 @@ EMSCRIPTEN_KEEPALIVE const char* czary_ui_json() {
         {"texts", app.layout.texts_json()},
     };
     return keep(out.dump());
+}
+
+// Text typed on the phone's keyboard (a hidden field of the page, web/glue.js).
+EMSCRIPTEN_KEEPALIVE void czary_text_input(const char* utf8) {
+    ImGui::GetIO().AddInputCharactersUTF8(utf8);
+    czary::platform::request_frames(3);
+}
+
+EMSCRIPTEN_KEEPALIVE void czary_text_key(const char* key) {
+    const std::string name = key;
+    if (name == "Backspace") czary::platform::press_key(SDL_SCANCODE_BACKSPACE);
+    else if (name == "Enter") czary::platform::press_key(SDL_SCANCODE_RETURN);
 }
 
 EMSCRIPTEN_KEEPALIVE void czary_request_frames(int count) { czary::platform::request_frames(count); }

@@ -33,6 +33,7 @@ struct WebApp {
     int frames_until_hover_ends = 0;
     bool hide_touch_hover = false;
     int last_css_w = 0, last_css_h = 0;
+    int key_to_release = 0;  // scancode pressed by press_key(), released after one frame
 };
 
 WebApp* the_app = nullptr;
@@ -120,6 +121,13 @@ void frame(void* arg) {
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     SDL_GL_SwapWindow(web.window);
     report_status(web);
+    if (web.key_to_release) {
+        SDL_Event up{};
+        up.type = SDL_KEYUP;
+        up.key.keysym.scancode = static_cast<SDL_Scancode>(web.key_to_release);
+        SDL_PushEvent(&up);
+        web.key_to_release = 0;
+    }
 }
 
 }  // namespace
@@ -128,6 +136,16 @@ app::App& web_app() { return the_app->app; }
 
 void request_frames(int count) {
     if (the_app) the_app->frames_to_draw = std::max(the_app->frames_to_draw, count);
+}
+
+void press_key(int scancode) {
+    if (!the_app) return;
+    SDL_Event down{};
+    down.type = SDL_KEYDOWN;
+    down.key.keysym.scancode = static_cast<SDL_Scancode>(scancode);
+    SDL_PushEvent(&down);
+    the_app->key_to_release = scancode;
+    request_frames(3);
 }
 
 }  // namespace czary::platform
