@@ -138,3 +138,55 @@ test('the phone keyboard opens for names and types Polish letters', async () => 
     await context.close();
   }
 });
+
+test('the core of it at tablet size: drag, cast, one undo reverts the whole cast', async () => {
+  const { page, context, errors } = await openApp(site, 'tablet');
+  try {
+    const setup = [
+      { type: 'add_hero', hero: 'larraka' }, { type: 'add_hero', hero: 'gislan' }, { type: 'add_hero', hero: 'curvenol' },
+      { type: 'set_pool', character: 'c1', spells: ['blyskawica', 'wybuch', 'uzdrowienie', 'magiczna_tarcza', 'uspienie', 'zamek'] },
+      { type: 'set_pool', character: 'c2', spells: ['magiczna_zbroja', 'zamek', 'sila', 'elokwencja'] },
+      { type: 'set_pool', character: 'c3', spells: ['eksplozja', 'urok', 'uwolnienie', 'odmlodzenie', 'psychiczny_cios'] },
+      { type: 'begin_adventure', dice: [3] },
+      { type: 'mark_spells', character: 'c1', spells: ['blyskawica', 'wybuch', 'uzdrowienie', 'magiczna_tarcza', 'uspienie'] },
+      { type: 'mark_spells', character: 'c2', spells: ['magiczna_zbroja', 'zamek', 'sila', 'elokwencja'] },
+      { type: 'mark_spells', character: 'c3', spells: ['eksplozja', 'urok', 'uwolnienie', 'odmlodzenie', 'psychiczny_cios'] },
+      { type: 'roll_use_limit', character: 'c1', spell: 'uzdrowienie', dice: [5] },
+      { type: 'roll_use_limit', character: 'c3', spell: 'odmlodzenie', dice: [5] },
+      { type: 'enter_labyrinth' },
+      { type: 'add_monster', kind: 'troll', sila: 9 },
+    ];
+    for (const action of setup) assert.equal((await page.evaluate((a) => window.czary.dispatch(a), action)).ok, true);
+    await saveScreenshot(page, 'table-tablet-1-party');
+    await tap(page, 'tab:table');
+    await touchDrag(page, 'token:c1', 'place:party:2:1');
+    assert.deepEqual((await state(page)).party.ranks[1], ['c1', '', '']);
+    await tap(page, 'fight:start');
+    await tap(page, 'token:c1');
+    // Landscape: the spell cards stand beside the board.
+    const rects = await page.evaluate(() => window.czary.layout());
+    assert.ok(rects['card:blyskawica'].x > rects['token:c1'].x + rects['token:c1'].w, 'cards to the right of the board');
+    await tap(page, 'card:blyskawica');
+    await tap(page, 'cast:blyskawica');
+    await tap(page, 'token:m4');
+    await tap(page, 'cast:dice-mode');
+    for (const pip of [5, 6]) await tap(page, `cast:pip:${pip}`);
+    await saveScreenshot(page, 'table-tablet-2-cast');
+    const before = (await state(page)).position;
+    await tap(page, 'cast:confirm');
+    let s = await state(page);
+    assert.equal(figure(s, 'm4').wounds, 6);
+    assert.equal(figure(s, 'c1').wounds, 2);
+    await saveScreenshot(page, 'table-tablet-3-outcome');
+    await tap(page, 'undo');
+    s = await state(page);
+    assert.equal(s.position, before);
+    assert.equal(figure(s, 'm4').wounds, 0);
+    assert.equal(figure(s, 'c1').wounds, 0);
+    await tap(page, 'tab:log');
+    await saveScreenshot(page, 'table-tablet-4-log');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
