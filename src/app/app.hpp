@@ -46,9 +46,11 @@ struct UiState {
     char hero_filter[64] = "";
     char name[64] = "";
     int race = 0;
+    int initiate_bonus = 0;   // 0 siła, 1 weapon, 2 talent (4.4: the extra +1)
     int monster_kind = 0;
     int monster_sila = 6;
     int monster_level = 1;
+    char monster_code[16] = "";  // the counter's siła code, e.g. "2+2" (3.1)
     int gold = 40;
     bool table_dice_everywhere = false;  // real-dice mode for the whole session
     std::vector<int> pending_pips;       // pips entered for a roll outside a cast

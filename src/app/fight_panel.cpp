@@ -27,8 +27,21 @@ void add_monster_row(App& app) {
     app.layout.add_last_item("input:monster-sila");
     app.ui.monster_sila = std::max(1, std::min(99, app.ui.monster_sila));
     ImGui::SameLine();
-    if (touch_button(app, app.tr("fight.add_monster"), "monster:add", -1))
-        dispatch(app, {{"type", "add_monster"}, {"kind", kinds[app.ui.monster_kind].id}, {"sila", app.ui.monster_sila}});
+    ImGui::TextUnformatted(app.tr("fight.level"));
+    for (int level = 1; level <= 3; ++level) {
+        ImGui::SameLine();
+        ImGui::RadioButton((std::to_string(level) + "###level" + std::to_string(level)).c_str(), &app.ui.monster_level, level);
+        app.layout.add_last_item("monster:level:" + std::to_string(level));
+    }
+    ImGui::SetNextItemWidth(-1);
+    ImGui::InputTextWithHint("##code", app.tr("fight.sila_code"), app.ui.monster_code, sizeof app.ui.monster_code);
+    app.layout.add_last_item("input:monster-code");
+    nlohmann::json action = {{"type", "add_monster"}, {"kind", kinds[app.ui.monster_kind].id}, {"level", app.ui.monster_level}};
+    // A code given: the app (or the table's dice) rolls siła; else the number entered counts.
+    if (app.ui.monster_code[0]) action["sila_code"] = app.ui.monster_code;
+    else action["sila"] = app.ui.monster_sila;
+    if (app.ui.monster_code[0] && app.ui.table_dice_everywhere) action["dice"] = app.ui.pending_pips;
+    if (touch_button(app, app.tr("fight.add_monster"), "monster:add", -1) && dispatch(app, action).ok) app.ui.pending_pips.clear();
 }
 
 void phase_row(App& app) {

@@ -98,9 +98,22 @@ void initiate_section(App& app) {
         ImGui::RadioButton((app.local(races[i].name) + "###race" + std::to_string(i)).c_str(), &app.ui.race, i);
         app.layout.add_last_item("initiate:race:" + races[i].id);
     }
+    static const char* bonuses[] = {"sila", "weapon", "talent"};
+    static const char* bonus_keys[] = {"party.bonus_sila", "party.bonus_weapon", "party.bonus_talent"};
+    ImGui::TextUnformatted(app.tr("party.bonus"));
+    for (int i = 0; i < 3; ++i) {
+        ImGui::SameLine();
+        ImGui::RadioButton(label(app, bonus_keys[i], std::string("bonus-") + bonuses[i]).c_str(), &app.ui.initiate_bonus, i);
+        app.layout.add_last_item(std::string("initiate:bonus:") + bonuses[i]);
+    }
     const bool named = app.ui.name[0] != 0;
     if (touch_button(app, app.tr("party.add_initiate"), "initiate:add", -1, named)) {
-        apply_with_pad(app, {{"type", "add_initiate"}, {"race", races[app.ui.race].id}, {"name", app.ui.name}, {"bonus", "sila"}});
+        nlohmann::json action = {{"type", "add_initiate"}, {"race", races[app.ui.race].id}, {"name", app.ui.name},
+                                 {"bonus", bonuses[app.ui.initiate_bonus]}};
+        // The race's own talent gets the +1 (elf: negotiation, dwarf: traps, human: Black Gates).
+        static const char* race_talents[] = {"negotiation", "traps", "black_gates"};
+        if (app.ui.initiate_bonus == 2) action["talent"] = race_talents[std::min(app.ui.race, 2)];
+        apply_with_pad(app, action);
         app.ui.name[0] = 0;
     }
 }

@@ -93,7 +93,18 @@ export async function pixelStats(browser, png) {
 export const state = (page) => page.evaluate(() => window.czary.state());
 export const ui = (page) => page.evaluate(() => window.czary.ui());
 const layout = (page) => page.evaluate(() => window.czary.layout());
-const settle = (page) => page.waitForTimeout(120);
+// The app draws only while something changes: once its frame count stops moving, the last
+// frame (and so layout()) shows the result of everything sent so far.
+async function settle(page) {
+  await page.waitForTimeout(50);
+  let last = -1;
+  for (let i = 0; i < 40; i += 1) {
+    const frames = await page.evaluate(() => window.czary.status().frames);
+    if (frames === last) return;
+    last = frames;
+    await page.waitForTimeout(60);
+  }
+}
 
 function inside(rect, viewport) {
   return rect.y >= 0 && rect.y + rect.h <= viewport.height && rect.h >= 8;
@@ -147,6 +158,18 @@ export async function find(page, id) {
   rects = await layout(page);
   if (rects[id] && inside(rects[id], viewport)) return rects[id];
   throw new Error(`widget '${id}' not found on screen`);
+}
+
+// Every touch target fully on screen is at least 44 CSS px high and wide (texts are not targets).
+const TARGETS = /^(tab:|undo$|redo$|language:|pad:|hero:|pool:|mark:|card:|token:|place:|cast:pip|cast:confirm|cast:cancel|cast:dice-mode|fight:(start|next|victory|fled|attack)|monster:(add|kind:|level)|section:|character:|initiate:(add|race|bonus)|dice:mode|input:|limit:|adventure:(begin|enter|leave)|wound:)/;
+export async function smallTargets(page) {
+  const viewport = page.viewportSize();
+  const rects = await layout(page);
+  const pageTop = rects.undo.y + rects.undo.h;
+  return Object.entries(rects)
+    .filter(([id, r]) => TARGETS.test(id) && (id === 'undo' || id === 'redo' || id.startsWith('tab:') || id.startsWith('language:') || (r.y > pageTop + 2 && r.y + r.h < viewport.height - 2)))
+    .filter(([, r]) => r.h < 43.5 || r.w < 43.5)
+    .map(([id, r]) => `${id} ${Math.round(r.w)}x${Math.round(r.h)}`);
 }
 
 export async function tap(page, id) {

@@ -3,7 +3,7 @@
 // Błyskawica on a first-rank monster, an illegal cast with its reason, and undo of it all.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openSite, openApp, saveScreenshot, state, ui, tap, touchDrag, find } from './harness.mjs';
+import { openSite, openApp, saveScreenshot, state, ui, tap, touchDrag, find, smallTargets } from './harness.mjs';
 
 let site;
 before(async () => { site = await openSite(); });
@@ -32,6 +32,7 @@ test('a short fight at phone size, by touch', async () => {
     await tap(page, 'section:heroes');
     for (const hero of ['larraka', 'gislan', 'curvenol']) await tap(page, `hero:${hero}`);
     assert.deepEqual((await state(page)).figures.map((f) => f.name.pl), ['Larraka', 'Gislan', 'Curvenol']);
+    assert.deepEqual(await smallTargets(page), [], 'touch targets of the set-up screen');
     await tap(page, 'section:heroes');
     await saveScreenshot(page, 'table-phone-1-party');
 
@@ -53,6 +54,7 @@ test('a short fight at phone size, by touch', async () => {
     await tap(page, 'pad:2');
     await tap(page, 'limit:odmlodzenie');
     await saveScreenshot(page, 'table-phone-2-adventure');
+    assert.deepEqual(await smallTargets(page), [], 'touch targets of the adventure');
     await tap(page, 'adventure:enter');
     assert.equal((await state(page)).adventure.entered, true);
     assert.equal((await ui(page)).tab, 'table');
@@ -76,6 +78,7 @@ test('a short fight at phone size, by touch', async () => {
     assert.match((await ui(page)).texts.notice, /\[9\.8\]/);
     assert.deepEqual((await state(page)).party.ranks[1], ['c1', '', '']);
     await saveScreenshot(page, 'table-phone-3-board');
+    assert.deepEqual(await smallTargets(page), [], 'touch targets of the board');
 
     // Błyskawica on the first-rank troll, with real dice: resist 6 (> 3), damage pip 2 -> 1 x 2.
     await tap(page, 'token:c1');
@@ -89,6 +92,7 @@ test('a short fight at phone size, by touch', async () => {
     await tap(page, 'cast:pip:6');
     await tap(page, 'cast:pip:2');
     await saveScreenshot(page, 'table-phone-4-cast');
+    assert.deepEqual(await smallTargets(page), [], 'touch targets of the cast');
     await tap(page, 'cast:confirm');
     let s = await state(page);
     assert.equal(figure(s, troll.id).wounds, 2, "the troll's wounds changed");
@@ -164,8 +168,9 @@ test('the core of it at tablet size: drag, cast, one undo reverts the whole cast
     await tap(page, 'fight:start');
     await tap(page, 'token:c1');
     // Landscape: the spell cards stand beside the board.
-    const rects = await page.evaluate(() => window.czary.layout());
-    assert.ok(rects['card:blyskawica'].x > rects['token:c1'].x + rects['token:c1'].w, 'cards to the right of the board');
+    const card = await find(page, 'card:blyskawica');
+    const token = await find(page, 'token:c1');
+    assert.ok(card.x > token.x + token.w, 'cards to the right of the board');
     await tap(page, 'card:blyskawica');
     await tap(page, 'cast:blyskawica');
     await tap(page, 'token:m4');
@@ -175,7 +180,7 @@ test('the core of it at tablet size: drag, cast, one undo reverts the whole cast
     const before = (await state(page)).position;
     await tap(page, 'cast:confirm');
     let s = await state(page);
-    assert.equal(figure(s, 'm4').wounds, 6);
+    assert.equal(figure(s, 'm4').wounds, 6, JSON.stringify((await ui(page))));
     assert.equal(figure(s, 'c1').wounds, 2);
     await saveScreenshot(page, 'table-tablet-3-outcome');
     await tap(page, 'undo');
@@ -185,6 +190,49 @@ test('the core of it at tablet size: drag, cast, one undo reverts the whole cast
     assert.equal(figure(s, 'c1').wounds, 0);
     await tap(page, 'tab:log');
     await saveScreenshot(page, 'table-tablet-4-log');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a finger dragged on empty space scrolls the page; monsters from a siła code and level', async () => {
+  const { page, context, errors } = await openApp(site, 'phone');
+  try {
+    await tap(page, 'section:heroes');
+    const top = (await page.evaluate(() => window.czary.layout()))['section:heroes'].y;
+    // Drag up along the right edge, where the hero rows leave empty space.
+    const client = await page.context().newCDPSession(page);
+    const at = (y) => [{ x: 384, y, id: 1 }];
+    await client.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(700) });
+    for (let y = 680; y >= 400; y -= 20) {
+      await client.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(y) });
+      await page.waitForTimeout(30);
+    }
+    await client.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await page.waitForTimeout(150);
+    const moved = (await page.evaluate(() => window.czary.layout()))['section:heroes'];
+    assert.ok(!moved || moved.y < top - 100, `the page scrolled (heroes header from ${top} to ${moved?.y})`);
+    assert.equal((await state(page)).figures.length, 0, 'a scroll is not a tap');
+
+    // A level 2 troll whose counter says 2+2, rolled with the table's dice 3 and 5: 3+5+2, +2.
+    for (const action of [{ type: 'add_hero', hero: 'dierdra' }, { type: 'add_hero', hero: 'zareth' },
+      { type: 'begin_adventure', dice: [1] }, { type: 'enter_labyrinth' }]) {
+      assert.equal((await page.evaluate((a) => window.czary.dispatch(a), action)).ok, true);
+    }
+    await tap(page, 'tab:table');
+    await tap(page, 'section:monsters');
+    await tap(page, 'monster:kind:troll');
+    await tap(page, 'monster:level:2');
+    await tap(page, 'input:monster-code');
+    await page.keyboard.type('2+2');
+    await tap(page, 'tab:party');
+    await tap(page, 'dice:mode');
+    for (const pip of [3, 5]) await tap(page, `pad:${pip}`);
+    await tap(page, 'tab:table');
+    await tap(page, 'monster:add');
+    const troll = (await state(page)).figures.find((f) => f.monster_kind === 'troll');
+    assert.equal(troll?.sila, 12);
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

@@ -51,7 +51,7 @@ SDL_GLContext create_gl_context(SDL_Window* window) {
 
 void touch_friendly_style() {
     ImGuiStyle& style = ImGui::GetStyle();
-    style.FramePadding = ImVec2(10, 10);
+    style.FramePadding = ImVec2(10, 13);  // 18 px text + 2 x 13: 44 px targets, checkboxes too
     style.ItemSpacing = ImVec2(8, 8);
     style.TouchExtraPadding = ImVec2(4, 4);
     style.ScrollbarSize = 6;
