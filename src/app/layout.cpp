@@ -8,15 +8,21 @@
 namespace czary::app {
 
 void Layout::add_last_item(const std::string& id) {
-    ImRect rect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+    const ImRect full(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+    ImRect rect = full;
     rect.ClipWith(ImGui::GetCurrentWindow()->ClipRect);
     if (rect.GetWidth() <= 0 || rect.GetHeight() <= 0) return;  // scrolled out of sight
-    add(id, rect.Min.x, rect.Min.y, rect.Max.x, rect.Max.y);
+    // Vertical clipping only: full-width rows reach a little into the window padding.
+    const bool clipped = rect.GetHeight() < full.GetHeight() - 0.5f;
+    add(id, rect.Min.x, rect.Min.y, rect.Max.x, rect.Max.y, clipped);
 }
 
 nlohmann::json Layout::to_json() const {
     nlohmann::json out = nlohmann::json::object();
-    for (const auto& [id, r] : rects_) out[id] = {{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}};
+    for (const auto& [id, r] : rects_) {
+        out[id] = {{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}};
+        if (r.clipped) out[id]["clipped"] = true;
+    }
     return out;
 }
 

@@ -11,6 +11,7 @@ namespace czary::app {
 
 struct Rect {
     float x = 0, y = 0, w = 0, h = 0;
+    bool clipped = false;  // partly scrolled out of sight: only the visible part is given
 };
 
 class Layout {
@@ -19,7 +20,9 @@ public:
         rects_.clear();
         texts_.clear();
     }
-    void add(const std::string& id, float x0, float y0, float x1, float y1) { rects_[id] = {x0, y0, x1 - x0, y1 - y0}; }
+    void add(const std::string& id, float x0, float y0, float x1, float y1, bool clipped = false) {
+        rects_[id] = {x0, y0, x1 - x0, y1 - y0, clipped};
+    }
     // The rectangle of the last ImGui item, clipped to the visible part of its window.
     void add_last_item(const std::string& id);
     // A text shown on screen for an id (a dimmed card's reason), for tests to read.

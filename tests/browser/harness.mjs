@@ -107,14 +107,14 @@ async function settle(page) {
 }
 
 function inside(rect, viewport) {
-  return rect.y >= 0 && rect.y + rect.h <= viewport.height && rect.h >= 8;
+  return !rect.clipped && rect.y >= 0 && rect.y + rect.h <= viewport.height;
 }
 
-async function wheel(page, dy) {
+async function wheel(page, dy, x) {
   const viewport = page.viewportSize();
   // The pointer must hover the page for a frame before the wheel turns (ImGui scrolls the
   // window under the pointer, and a finger's last point is forgotten after it lifts).
-  await page.mouse.move(viewport.width - 12, viewport.height * 0.8);
+  await page.mouse.move(x ?? viewport.width - 12, viewport.height * 0.8);
   await settle(page);
   await page.mouse.wheel(0, dy);
   await settle(page);
@@ -127,8 +127,9 @@ export async function find(page, id) {
   const viewport = page.viewportSize();
   let rects = await layout(page);
   if (rects[id] && inside(rects[id], viewport)) return rects[id];
+  // Over the widget's own column: side-by-side panels scroll separately.
   for (let i = 0; i < 20 && rects[id] && !inside(rects[id], viewport); i += 1) {
-    await wheel(page, rects[id].y < 0 ? -120 : 120);
+    await wheel(page, rects[id].y < 0 || (rects[id].clipped && rects[id].y < viewport.height / 2) ? -120 : 120, rects[id].x + 4);
     rects = await layout(page);
   }
   if (rects[id] && inside(rects[id], viewport)) return rects[id];
@@ -165,9 +166,8 @@ const TARGETS = /^(tab:|undo$|redo$|language:|pad:|hero:|pool:|mark:|card:|token
 export async function smallTargets(page) {
   const viewport = page.viewportSize();
   const rects = await layout(page);
-  const pageTop = rects.undo.y + rects.undo.h;
   return Object.entries(rects)
-    .filter(([id, r]) => TARGETS.test(id) && (id === 'undo' || id === 'redo' || id.startsWith('tab:') || id.startsWith('language:') || (r.y > pageTop + 2 && r.y + r.h < viewport.height - 2)))
+    .filter(([id, r]) => TARGETS.test(id) && !r.clipped && r.y + r.h <= viewport.height)
     .filter(([, r]) => r.h < 43.5 || r.w < 43.5)
     .map(([id, r]) => `${id} ${Math.round(r.w)}x${Math.round(r.h)}`);
 }
