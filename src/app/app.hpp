@@ -46,7 +46,10 @@ struct UiState {
     char hero_filter[64] = "";
     char name[64] = "";
     int race = 0;
-    int initiate_bonus = 0;   // 0 siła, 1 weapon, 2 talent (4.4: the extra +1)
+    int initiate_bonus = 0;
+    char custom_name[64] = "";
+    int custom_sila = 7, custom_odpornosc = 2;
+    int custom_potential[3] = {0, 0, 0};   // 0 siła, 1 weapon, 2 talent (4.4: the extra +1)
     int monster_kind = 0;
     int monster_sila = 6;
     int monster_level = 1;

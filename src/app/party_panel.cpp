@@ -118,6 +118,33 @@ void initiate_section(App& app) {
     }
 }
 
+// A character made by hand: name, siła, odporność and the three potential numbers.
+void custom_section(App& app) {
+    const bool open = ImGui::CollapsingHeader(label(app, "party.custom", "custom").c_str());
+    app.layout.add_last_item("section:custom");
+    if (!open) return;
+    ImGui::SetNextItemWidth(-1);
+    ImGui::InputTextWithHint("##custom-name", app.tr("party.name"), app.ui.custom_name, sizeof app.ui.custom_name);
+    app.layout.add_last_item("input:custom-name");
+    auto number = [&](const char* key, const char* id, int* value, int min, int max) {
+        ImGui::SetNextItemWidth(170);
+        ImGui::InputInt((std::string(app.tr(key)) + "###" + id).c_str(), value);
+        app.layout.add_last_item(std::string("input:") + id);
+        *value = std::max(min, std::min(max, *value));
+    };
+    number("stat.sila", "custom-sila", &app.ui.custom_sila, 1, 99);
+    number("stat.odpornosc", "custom-odpornosc", &app.ui.custom_odpornosc, 0, 5);
+    number("sun.red", "custom-red", &app.ui.custom_potential[0], 0, 9);
+    number("sun.yellow", "custom-yellow", &app.ui.custom_potential[1], 0, 9);
+    number("sun.blue", "custom-blue", &app.ui.custom_potential[2], 0, 9);
+    if (touch_button(app, app.tr("party.add_custom"), "custom:add", -1, app.ui.custom_name[0] != 0)) {
+        const auto& p = app.ui.custom_potential;
+        if (dispatch(app, {{"type", "add_character"}, {"name", app.ui.custom_name}, {"sila", app.ui.custom_sila},
+                           {"odpornosc", app.ui.custom_odpornosc}, {"potential", {p[0], p[1], p[2]}}}).ok)
+            app.ui.custom_name[0] = 0;
+    }
+}
+
 void pool_section(App& app, const Figure& c) {
     const int size = pool_size(c);
     if (size == 0) {
@@ -223,6 +250,7 @@ void draw_party_panel(App& app) {
     if (!app.session.state().adventure.active) {
         heroes_section(app);
         initiate_section(app);
+        custom_section(app);
     }
     characters_section(app);
     adventure_section(app);

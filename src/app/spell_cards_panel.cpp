@@ -30,9 +30,13 @@ void draw_card(App& app, const Figure& caster, const Spell& spell, const nlohman
         ImGui::TextWrapped("%s", reason.c_str());
         app.layout.add_text(id, reason);
     }
+    ImGui::TextWrapped("%s", app.local(spell.effect).c_str());
     if (!castable) ImGui::PopStyleVar();
     if (app.ui.open_card == spell.id) {
-        ImGui::TextWrapped("%s", app.local(spell.effect).c_str());
+        ImGui::TextDisabled("%s %s", app.tr("spells.rule_text"), spell.rule.c_str());
+        ImGui::TextWrapped("%s", spell.rule_text.c_str());
+        app.layout.add_last_item("rule-text:" + spell.id);
+        app.layout.add_text("rule-text:" + spell.id, spell.rule_text);
         if (castable && touch_button(app, app.tr("cast.start"), "cast:" + spell.id, -1)) {
             app.ui.cast = {caster.id, spell.id, {}, app.ui.table_dice_everywhere, {}, ""};
             app.ui.outcome_step.reset();

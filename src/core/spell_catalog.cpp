@@ -53,6 +53,7 @@ SpellCatalog SpellCatalog::from_json(std::string_view json_text) {
             spell.resistible = node.at("resistible").get<bool>();
             if (!node.at("dice").is_null()) spell.dice = node.at("dice").get<std::string>();
             spell.effect = parse_text(node.at("effect"));
+            if (node.contains("rule_text")) spell.rule_text = node.at("rule_text").at("pl").get<std::string>();
             if (spell.cost < 0) throw DataError("negative cost");
             catalog.spells_.push_back(std::move(spell));
         } catch (const nlohmann::json::exception& e) {

@@ -26,6 +26,7 @@ struct Spell {
     bool resistible = false;  // 11.0
     std::optional<std::string> dice;  // dice code of its effect, e.g. "1K3x2"
     LocalizedText effect;
+    std::string rule_text;  // the rule's own words (10-czary.txt), Polish
 };
 
 class SpellCatalog {

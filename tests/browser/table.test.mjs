@@ -83,6 +83,8 @@ test('a short fight at phone size, by touch', async () => {
     // Błyskawica on the first-rank troll, with real dice: resist 6 (> 3), damage pip 2 -> 1 x 2.
     await tap(page, 'token:c1');
     await tap(page, 'card:blyskawica');
+    await find(page, 'rule-text:blyskawica');
+    assert.match((await ui(page)).texts['rule-text:blyskawica'], /1K3x2 rany/, "the card shows the rule's own text");
     await tap(page, 'cast:blyskawica');
     await tap(page, `token:${troll.id}`);
     assert.deepEqual((await ui(page)).cast.targets, [troll.id]);
@@ -132,10 +134,24 @@ test('the phone keyboard opens for names and types Polish letters', async () => 
     await tap(page, 'dice:mode');
     await tap(page, 'pad:6');
     await tap(page, 'initiate:add');
-    const s = await state(page);
+    let s = await state(page);
     assert.equal(s.figures.length, 1);
     assert.equal(s.figures[0].name.pl, 'Łucja');
     assert.deepEqual(s.figures[0].potential, [2, 2, 2], 'table 4.4 with the die entered: 6');
+    assert.equal(s.figures[0].sila, 6, 'elf 5 and the extra +1 on siła');
+
+    // A custom character, typed on the phone's keyboard, numbers by the +/- buttons.
+    await tap(page, 'section:initiate');
+    await tap(page, 'section:custom');
+    await tap(page, 'input:custom-name');
+    await page.keyboard.type('Żegota');
+    await page.keyboard.press('Enter');
+    s = await state(page);
+    await tap(page, 'custom:add');
+    s = await state(page);
+    assert.equal(s.figures.length, 2);
+    assert.equal(s.figures[1].name.pl, 'Żegota');
+    assert.equal(s.figures[1].sila, 7);
     await saveScreenshot(page, 'table-phone-keyboard');
     assert.deepEqual(errors, []);
   } finally {

@@ -24,6 +24,7 @@ TEST_CASE("10.9: the catalog holds the 26 spells of the summary table") {
         CHECK_FALSE(spell.name.en.empty());
         CHECK_FALSE(spell.effect.pl.empty());
         CHECK_FALSE(spell.effect.en.empty());
+        CHECK_FALSE(spell.rule_text.empty());  // every spell carries its rule's own words
     }
     CHECK(ids.size() == 26);
     CHECK(abbreviations.size() == 26);
