@@ -29,6 +29,13 @@ ApplyResult dispatch(App& app, const nlohmann::json& action) {
     return result;
 }
 
+ApplyResult dispatch_rolling(App& app, nlohmann::json action) {
+    if (app.ui.table_dice_everywhere) action["dice"] = app.ui.pending_pips;
+    ApplyResult result = dispatch(app, action);
+    if (result.ok) app.ui.pending_pips.clear();
+    return result;
+}
+
 void draw_app(App& app) {
     app.layout.begin_frame();
     // Phone first: one full-screen window; panels stack in it and it scrolls by dragging.

@@ -80,6 +80,9 @@ App make_app(std::uint64_t seed);
 
 // Applies an action to the session; a refusal becomes the notice shown to the player.
 ApplyResult dispatch(App& app, const nlohmann::json& action);
+// The same for an action that rolls: in real-dice mode the pips entered on the pad go with it
+// (and are used up when it succeeds).
+ApplyResult dispatch_rolling(App& app, nlohmann::json action);
 
 // Draws one frame of the whole interface into the current ImGui context.
 void draw_app(App& app);

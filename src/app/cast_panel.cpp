@@ -33,16 +33,7 @@ void dice_entry(App& app, CastDraft& cast) {
     app.layout.add_last_item("cast:dice-mode");
     if (!cast.table_dice) return;
     ImGui::TextWrapped("%s", app.tr("dice.cast_order"));
-    const float w = (ImGui::GetContentRegionAvail().x - 5 * ImGui::GetStyle().ItemSpacing.x) / 6;
-    for (int pip = 1; pip <= 6; ++pip) {
-        if (touch_button(app, std::to_string(pip).c_str(), "cast:pip:" + std::to_string(pip), w)) cast.pips.push_back(pip);
-        if (pip < 6) ImGui::SameLine();
-    }
-    std::string entered;
-    for (int pip : cast.pips) entered += std::to_string(pip) + " ";
-    ImGui::Text("%s %s", app.tr("dice.entered"), entered.c_str());
-    ImGui::SameLine();
-    if (touch_button(app, app.tr("dice.clear"), "cast:pips-clear", 0, !cast.pips.empty())) cast.pips.clear();
+    pip_pad(app, cast.pips, "cast:pip");
 }
 
 void outcome_lines(App& app) {

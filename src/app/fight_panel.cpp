@@ -9,9 +9,7 @@ namespace {
 void add_monster_row(App& app) {
     const auto& kinds = app.data->monster_kinds;
     // Table 8.2 as a grid of buttons, three a row: easier for a thumb than a long drop-down.
-    const bool open = ImGui::CollapsingHeader(label(app, "fight.monsters", "monsters").c_str());
-    app.layout.add_last_item("section:monsters");
-    if (!open) return;
+    if (!section(app, "fight.monsters", "monsters")) return;
     const float w = (ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().ItemSpacing.x) / 3;
     for (int i = 0; i < static_cast<int>(kinds.size()); ++i) {
         if (i % 3) ImGui::SameLine();
@@ -40,8 +38,10 @@ void add_monster_row(App& app) {
     // A code given: the app (or the table's dice) rolls siła; else the number entered counts.
     if (app.ui.monster_code[0]) action["sila_code"] = app.ui.monster_code;
     else action["sila"] = app.ui.monster_sila;
-    if (app.ui.monster_code[0] && app.ui.table_dice_everywhere) action["dice"] = app.ui.pending_pips;
-    if (touch_button(app, app.tr("fight.add_monster"), "monster:add", -1) && dispatch(app, action).ok) app.ui.pending_pips.clear();
+    if (touch_button(app, app.tr("fight.add_monster"), "monster:add", -1)) {
+        if (app.ui.monster_code[0]) dispatch_rolling(app, action);
+        else dispatch(app, action);
+    }
 }
 
 void phase_row(App& app) {
@@ -73,13 +73,13 @@ void wound_row(App& app) {
 void talk_row(App& app) {
     const Figure* f = app.session.state().find(app.ui.selected);
     if (!f || !f->is_character()) return;
-    if (touch_button(app, app.tr("talk.negotiate"), "talk:negotiate")) dispatch(app, {{"type", "negotiate"}, {"negotiator", f->id}});
+    if (touch_button(app, app.tr("talk.negotiate"), "talk:negotiate")) dispatch_rolling(app, {{"type", "negotiate"}, {"negotiator", f->id}});
     ImGui::SameLine();
     ImGui::SetNextItemWidth(110);
     ImGui::InputInt("##gold", &app.ui.gold, 10, 50);
     app.layout.add_last_item("input:gold");
     ImGui::SameLine();
-    if (touch_button(app, app.tr("talk.bribe"), "talk:bribe")) dispatch(app, {{"type", "bribe"}, {"gold", app.ui.gold}});
+    if (touch_button(app, app.tr("talk.bribe"), "talk:bribe")) dispatch_rolling(app, {{"type", "bribe"}, {"gold", app.ui.gold}});
 }
 
 }  // namespace

@@ -34,42 +34,16 @@ void heading(const char* text) {
 
 int pool_size(const Figure& c) { return *std::max_element(c.potential.begin(), c.potential.end()); }
 
-nlohmann::json dice_field(App& app) {
-    // Real-dice mode: the pips entered on the dice pad go with the action.
-    if (!app.ui.table_dice_everywhere) return nullptr;
-    return app.ui.pending_pips;
-}
-
-nlohmann::json with_dice(App& app, nlohmann::json action) {
-    if (auto dice = dice_field(app); !dice.is_null()) action["dice"] = dice;
-    return action;
-}
-
 void dice_pad(App& app) {
     ImGui::Checkbox((std::string(app.tr("dice.table_mode")) + "###dice-mode").c_str(), &app.ui.table_dice_everywhere);
     app.layout.add_last_item("dice:mode");
     if (!app.ui.table_dice_everywhere) return;
     ImGui::TextUnformatted(app.tr("dice.enter_pips"));
-    const float w = (ImGui::GetContentRegionAvail().x - 5 * ImGui::GetStyle().ItemSpacing.x) / 6;
-    for (int pip = 1; pip <= 6; ++pip) {
-        if (touch_button(app, std::to_string(pip).c_str(), "pad:" + std::to_string(pip), w)) app.ui.pending_pips.push_back(pip);
-        if (pip < 6) ImGui::SameLine();
-    }
-    std::string entered;
-    for (int pip : app.ui.pending_pips) entered += std::to_string(pip) + " ";
-    ImGui::Text("%s %s", app.tr("dice.entered"), entered.c_str());
-    ImGui::SameLine();
-    if (touch_button(app, app.tr("dice.clear"), "pad:clear", 0, !app.ui.pending_pips.empty())) app.ui.pending_pips.clear();
-}
-
-void apply_with_pad(App& app, const nlohmann::json& action) {
-    if (dispatch(app, with_dice(app, action)).ok) app.ui.pending_pips.clear();
+    pip_pad(app, app.ui.pending_pips, "pad");
 }
 
 void heroes_section(App& app) {
-    const bool open = ImGui::CollapsingHeader(label(app, "party.heroes", "heroes").c_str());
-    app.layout.add_last_item("section:heroes");
-    if (!open) return;
+    if (!section(app, "party.heroes", "heroes")) return;
     ImGui::SetNextItemWidth(-1);
     ImGui::InputTextWithHint("##hero-filter", app.tr("party.search"), app.ui.hero_filter, sizeof app.ui.hero_filter);
     app.layout.add_last_item("input:hero-filter");
@@ -86,9 +60,7 @@ void heroes_section(App& app) {
 }
 
 void initiate_section(App& app) {
-    const bool open = ImGui::CollapsingHeader(label(app, "party.initiate", "initiate").c_str());
-    app.layout.add_last_item("section:initiate");
-    if (!open) return;
+    if (!section(app, "party.initiate", "initiate")) return;
     ImGui::SetNextItemWidth(-1);
     ImGui::InputTextWithHint("##name", app.tr("party.name"), app.ui.name, sizeof app.ui.name);
     app.layout.add_last_item("input:initiate-name");
@@ -113,16 +85,14 @@ void initiate_section(App& app) {
         // The race's own talent gets the +1 (elf: negotiation, dwarf: traps, human: Black Gates).
         static const char* race_talents[] = {"negotiation", "traps", "black_gates"};
         if (app.ui.initiate_bonus == 2) action["talent"] = race_talents[std::min(app.ui.race, 2)];
-        apply_with_pad(app, action);
+        dispatch_rolling(app, action);
         app.ui.name[0] = 0;
     }
 }
 
 // A character made by hand: name, siła, odporność and the three potential numbers.
 void custom_section(App& app) {
-    const bool open = ImGui::CollapsingHeader(label(app, "party.custom", "custom").c_str());
-    app.layout.add_last_item("section:custom");
-    if (!open) return;
+    if (!section(app, "party.custom", "custom")) return;
     ImGui::SetNextItemWidth(-1);
     ImGui::InputTextWithHint("##custom-name", app.tr("party.name"), app.ui.custom_name, sizeof app.ui.custom_name);
     app.layout.add_last_item("input:custom-name");
@@ -195,7 +165,7 @@ void marks_section(App& app, const Figure& c) {
             ImGui::Text("%s: %d", app.local(app.data->spells.find(limited)->name).c_str(), it->second);
         } else if (touch_button(app, (std::string(app.tr("party.roll_limit")) + " " + app.local(app.data->spells.find(limited)->name)).c_str(),
                                 std::string("limit:") + limited, -1)) {
-            apply_with_pad(app, {{"type", "roll_use_limit"}, {"character", c.id}, {"spell", limited}});
+            dispatch_rolling(app, {{"type", "roll_use_limit"}, {"character", c.id}, {"spell", limited}});
         }
     }
 }
@@ -225,7 +195,7 @@ void adventure_section(App& app) {
     const auto& s = app.session.state();
     heading(app.tr("adventure.heading"));
     if (!s.adventure.active) {
-        if (touch_button(app, app.tr("adventure.begin"), "adventure:begin", -1)) apply_with_pad(app, {{"type", "begin_adventure"}});
+        if (touch_button(app, app.tr("adventure.begin"), "adventure:begin", -1)) dispatch_rolling(app, {{"type", "begin_adventure"}});
         return;
     }
     const ImVec2 at = ImGui::GetCursorScreenPos();

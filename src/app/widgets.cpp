@@ -34,6 +34,25 @@ void draw_notice(App& app) {
         ImGui::TextDisabled("[%s]", notice.rule.c_str());
 }
 
+void pip_pad(App& app, std::vector<int>& pips, const std::string& prefix) {
+    const float w = (ImGui::GetContentRegionAvail().x - 5 * ImGui::GetStyle().ItemSpacing.x) / 6;
+    for (int pip = 1; pip <= 6; ++pip) {
+        if (touch_button(app, std::to_string(pip).c_str(), prefix + ":" + std::to_string(pip), w)) pips.push_back(pip);
+        if (pip < 6) ImGui::SameLine();
+    }
+    std::string entered;
+    for (int pip : pips) entered += std::to_string(pip) + " ";
+    ImGui::Text("%s %s", app.tr("dice.entered"), entered.c_str());
+    ImGui::SameLine();
+    if (touch_button(app, app.tr("dice.clear"), prefix + ":clear", 0, !pips.empty())) pips.clear();
+}
+
+bool section(App& app, const char* key, const std::string& id) {
+    const bool open = ImGui::CollapsingHeader(label(app, key, id).c_str());
+    app.layout.add_last_item("section:" + id);
+    return open;
+}
+
 std::string label(const App& app, const char* key, const std::string& id) {
     return std::string(app.tr(key)) + "###" + id;
 }

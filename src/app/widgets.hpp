@@ -14,6 +14,11 @@ inline constexpr float touch_size = 44.0f;  // CSS px: the smallest target a fin
 // A button at least 44 px high; its rectangle is recorded under `id`.
 bool touch_button(App& app, const char* label, const std::string& id, float width = 0.0f, bool enabled = true);
 ImU32 sun_colour(Sun sun);
+// Six big buttons for the pips of real dice, the pips entered so far and a clear button;
+// ids "<prefix>:1".."<prefix>:6" and "<prefix>:clear".
+void pip_pad(App& app, std::vector<int>& pips, const std::string& prefix);
+// A collapsing section whose header is recorded as "section:<id>"; true when open.
+bool section(App& app, const char* key, const std::string& id);
 // The refusal or outcome line under the top bar.
 void draw_notice(App& app);
 // Label (translated) with an id suffix that keeps ImGui ids stable across languages.

@@ -254,3 +254,34 @@ test('a finger dragged on empty space scrolls the page; monsters from a siła co
     await context.close();
   }
 });
+
+test('negotiation with real dice after Elokwencja (8.4, 10.7)', async () => {
+  const { page, context, errors } = await openApp(site, 'phone');
+  try {
+    const setup = [
+      { type: 'add_hero', hero: 'gislan' }, { type: 'add_hero', hero: 'zareth' },
+      { type: 'set_pool', character: 'c1', spells: ['elokwencja', 'zamek', 'sila', 'wybuch'] },
+      { type: 'begin_adventure', dice: [3] },
+      { type: 'mark_spells', character: 'c1', spells: ['elokwencja', 'zamek', 'sila', 'wybuch'] },
+      { type: 'enter_labyrinth' },
+      { type: 'add_monster', kind: 'troll', sila: 9 },
+    ];
+    for (const action of setup) assert.equal((await page.evaluate((a) => window.czary.dispatch(a), action)).ok, true);
+    await tap(page, 'dice:mode');
+    for (const pip of [4, 4]) await tap(page, `pad:${pip}`);
+    await tap(page, 'tab:table');
+    await tap(page, 'token:c1');
+    await tap(page, 'card:elokwencja');
+    await tap(page, 'cast:elokwencja');
+    await tap(page, 'cast:confirm');
+    assert.equal((await state(page)).encounter.negotiation_bonus, 4);
+    await tap(page, 'talk:negotiate');
+    const s = await state(page);
+    // 2K6 = 8, - NN 4, + talent 0, + Elokwencja 4 = 8: agreement.
+    assert.equal(s.encounter.outcome, 'agreement');
+    assert.equal(s.encounter.negotiation_bonus, 0);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
