@@ -3,20 +3,7 @@
 
 using test::Table;
 
-namespace {
-
-// Party and a troll (m4, siła 9, odporność 3) in a fight; Larraka (c1) in the second rank.
-Table fight_with_troll() {
-    Table t;
-    t.party();
-    t.standard_adventure();
-    t.c1_to_second_rank();
-    t.monster("troll", 9);
-    t.ok({{"type", "start_fight"}});
-    return t;
-}
-
-}  // namespace
+static Table fight_with_troll() { return Table::fight_with_troll(); }
 
 TEST_CASE("10.1: type W spells are cast during a fight") {
     Table t = fight_with_troll();

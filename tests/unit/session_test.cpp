@@ -65,12 +65,7 @@ TEST_CASE("undo and redo any number of steps") {
 }
 
 TEST_CASE("a session file replays to an identical state, position and redo steps included") {
-    Table t;
-    t.party();
-    t.standard_adventure();
-    t.c1_to_second_rank();
-    t.monster("troll", 9);
-    t.ok({{"type", "start_fight"}});
+    Table t = Table::fight_with_troll();
     t.ok({{"type", "cast"}, {"caster", "c1"}, {"spell", "blyskawica"}, {"targets", {"m4"}}});  // the app's dice
     t.session.undo(1);
     const auto file = t.session.to_json();

@@ -82,6 +82,17 @@ struct Table {
     // c1 steps back to rank 2 (c2 and c3 keep the first rank).
     void c1_to_second_rank() { ok({{"type", "move_figure"}, {"figure", "c1"}, {"rank", 2}, {"slot", 1}}); }
 
+    // The usual party in a fight with a troll (m4, siła 9, odporność 3); Larraka (c1) behind.
+    static Table fight_with_troll() {
+        Table t;
+        t.party();
+        t.standard_adventure();
+        t.c1_to_second_rank();
+        t.monster("troll", 9);
+        t.ok({{"type", "start_fight"}});
+        return t;
+    }
+
     std::string monster(const std::string& kind, int sila) {
         auto result = ok({{"type", "add_monster"}, {"kind", kind}, {"sila", sila}});
         return result.outcome.at("figure").get<std::string>();
