@@ -18,7 +18,7 @@ target_include_directories(imgui SYSTEM PUBLIC ${CZARY_IMGUI_DIR} ${CZARY_IMGUI_
 # The interface: panels that read the model (no SDL or browser here).
 file(GLOB czary_app_sources CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/app/*.cpp)
 add_library(czary_app STATIC ${czary_app_sources})
-target_link_libraries(czary_app PUBLIC czary_core czary_data imgui)
+target_link_libraries(czary_app PUBLIC czary_core czary_store czary_data imgui)
 target_compile_options(czary_app PRIVATE ${czary_warnings})
 
 file(GLOB czary_web_sources CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/platform/web/*.cpp)

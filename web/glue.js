@@ -12,6 +12,8 @@
   }
 
   canvas.addEventListener('contextmenu', (event) => event.preventDefault());
+  // Ask the browser to keep our storage (sessions) when it is short of space.
+  if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
   canvas.addEventListener('webglcontextlost', (event) => {
     event.preventDefault();
     showMessage('Utracono kontekst WebGL — odśwież stronę. / WebGL context lost — reload the page.');

@@ -22,11 +22,31 @@ ApplyResult dispatch(App& app, const nlohmann::json& action) {
     if (result.ok) {
         app.ui.notice.reset();
         app.ui.outcome_step = app.session.position() - 1;
+        save(app);
     } else {
         const auto& r = result.refusal;
         app.ui.notice = Notice{{r.pl, r.en}, r.rule, true};
     }
     return result;
+}
+
+void save(App& app) {
+    if (!app.store) return;
+    if (auto problem = app.store->save(app.session)) app.ui.notice = Notice{problem->text, "", true};
+}
+
+void undo(App& app) {
+    if (!app.session.undo()) return;
+    app.ui.notice.reset();
+    app.ui.cast = {};
+    app.ui.outcome_step.reset();
+    save(app);
+}
+
+void redo(App& app) {
+    if (!app.session.redo()) return;
+    app.ui.notice.reset();
+    save(app);
 }
 
 ApplyResult dispatch_rolling(App& app, nlohmann::json action) {

@@ -14,6 +14,7 @@
 #include "app/strings.hpp"
 #include "core/game_data.hpp"
 #include "core/session.hpp"
+#include "store/session_store.hpp"
 
 namespace czary::app {
 
@@ -69,6 +70,7 @@ struct App {
     std::string language = "pl";
     UiState ui;
     Layout layout;
+    store::SessionStore* store = nullptr;  // where the session is saved after every change
 
     const Strings& text() const { return language == "en" ? english : polish; }
     const char* tr(const char* key) const { return text()(key); }
@@ -79,7 +81,13 @@ struct App {
 App make_app(std::uint64_t seed);
 
 // Applies an action to the session; a refusal becomes the notice shown to the player.
+// Every change is saved at once (autosave).
 ApplyResult dispatch(App& app, const nlohmann::json& action);
+// Undo / redo one step, saved like any change.
+void undo(App& app);
+void redo(App& app);
+// Saves the session; a problem (full quota) becomes the notice.
+void save(App& app);
 // The same for an action that rolls: in real-dice mode the pips entered on the pad go with it
 // (and are used up when it succeeds).
 ApplyResult dispatch_rolling(App& app, nlohmann::json action);

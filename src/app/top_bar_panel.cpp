@@ -30,17 +30,9 @@ void draw_top_bar(App& app) {
     }
 
     const float half = (width - ImGui::GetStyle().ItemSpacing.x) / 2;
-    if (touch_button(app, app.tr("log.undo"), "undo", half, app.session.can_undo())) {
-        app.session.undo();
-        app.ui.notice.reset();
-        app.ui.cast = {};
-        app.ui.outcome_step.reset();
-    }
+    if (touch_button(app, app.tr("log.undo"), "undo", half, app.session.can_undo())) undo(app);
     ImGui::SameLine();
-    if (touch_button(app, app.tr("log.redo"), "redo", half, app.session.can_redo())) {
-        app.session.redo();
-        app.ui.notice.reset();
-    }
+    if (touch_button(app, app.tr("log.redo"), "redo", half, app.session.can_redo())) redo(app);
     ImGui::Separator();
 }
 

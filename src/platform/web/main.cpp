@@ -14,6 +14,7 @@
 
 #include "app/app.hpp"
 #include "app/glyph_check.hpp"
+#include "platform/web/browser_storage.hpp"
 #include "platform/web/ui_font.hpp"
 #include "platform/web/web_app.hpp"
 #include "platform/web/web_status.hpp"
@@ -159,6 +160,13 @@ int main(int, char**) {
     static WebApp web;
     web.app = czary::app::make_app(static_cast<std::uint64_t>(emscripten_get_now() * 1000.0) ^ 0x5eedULL);
     the_app = &web;
+    // The last session reopens; an unreadable one is reported and left untouched.
+    static BrowserStorage storage;
+    static czary::store::SessionStore sessions(storage);
+    std::optional<czary::store::StoreProblem> problem;
+    if (auto saved = sessions.open_last(problem)) web.app.session = std::move(*saved);
+    if (problem) web.app.ui.notice = czary::app::Notice{problem->text, "", true};
+    web.app.store = &sessions;
     // The canvas is sized by CSS (full page); SDL follows it and scales the backing store by
     // devicePixelRatio.
     const auto flags = static_cast<SDL_WindowFlags>(SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);

@@ -1,0 +1,50 @@
+#include "platform/web/browser_storage.hpp"
+
+#include <emscripten/emscripten.h>
+
+#include <cstdlib>
+
+// Returns a malloc'd UTF-8 copy of the value, or 0 when there is none or storage is off.
+EM_JS(char*, czary_local_storage_get, (const char* key), {
+    try {
+        const value = window.localStorage.getItem(UTF8ToString(key));
+        if (value === null) return 0;
+        const length = lengthBytesUTF8(value) + 1;
+        const buffer = _malloc(length);
+        stringToUTF8(value, buffer, length);
+        return buffer;
+    } catch (error) {
+        return 0;
+    }
+});
+
+// 0 saved, 1 the quota is full, 2 any other failure (private mode, storage switched off).
+EM_JS(int, czary_local_storage_set, (const char* key, const char* value), {
+    try {
+        window.localStorage.setItem(UTF8ToString(key), UTF8ToString(value));
+        return 0;
+    } catch (error) {
+        const quota = error && (error.name === 'QuotaExceededError' || error.code === 22 || error.code === 1014);
+        return quota ? 1 : 2;
+    }
+});
+
+namespace czary::platform {
+
+std::optional<std::string> BrowserStorage::get(const std::string& key) {
+    char* value = czary_local_storage_get(key.c_str());
+    if (!value) return std::nullopt;
+    std::string text(value);
+    std::free(value);
+    return text;
+}
+
+store::KeyValueStore::WriteResult BrowserStorage::set(const std::string& key, const std::string& value) {
+    switch (czary_local_storage_set(key.c_str(), value.c_str())) {
+        case 0: return WriteResult::Ok;
+        case 1: return WriteResult::QuotaExceeded;
+        default: return WriteResult::Failed;
+    }
+}
+
+}  // namespace czary::platform
