@@ -106,6 +106,26 @@
     ui() {
       return JSON.parse(Module.UTF8ToString(Module._czary_ui_json()));
     },
+    // The browser's part of export and import (called by the app).
+    _download(name, text) {
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+      link.download = name;
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+    },
+    _pickFile() {
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.accept = '.json,application/json';
+      input.addEventListener('change', async () => {
+        const file = input.files && input.files[0];
+        if (file) callString('czary_import_session', await file.text());
+      });
+      input.click();
+    },
     // Draw a few frames now (the app draws nothing while idle).
     redraw(frames = 3) {
       Module._czary_request_frames(frames);

@@ -4,6 +4,7 @@
 
 #include "app/panels.hpp"
 #include "app/widgets.hpp"
+#include "core/data_error.hpp"
 #include "data/embedded_data.hpp"
 
 namespace czary::app {
@@ -33,6 +34,30 @@ ApplyResult dispatch(App& app, const nlohmann::json& action) {
 void save(App& app) {
     if (!app.store) return;
     if (auto problem = app.store->save(app.session)) app.ui.notice = Notice{problem->text, "", true};
+}
+
+bool import_session(App& app, std::string_view text) {
+    try {
+        Session imported = Session::from_text(text);
+        app.session = std::move(imported);
+        app.ui = {};
+        app.ui.tab = Tab::Log;
+        std::string key;
+        if (app.store) {
+            if (auto problem = app.store->save_as_new(app.session)) {
+                app.ui.notice = Notice{problem->text, "", true};
+                return true;
+            }
+            key = app.store->current_key();
+        }
+        app.ui.notice = Notice{{"Zaimportowano sesję jako nową (" + key + "); poprzednia pozostaje zapisana.",
+                                "The session was imported as a new one (" + key + "); the previous one stays saved."},
+                               "", false};
+        return true;
+    } catch (const DataError& e) {
+        app.ui.notice = Notice{{std::string("Nie zaimportowano pliku: ") + e.what(), std::string("The file was not imported: ") + e.what()}, "", true};
+        return false;
+    }
 }
 
 void undo(App& app) {

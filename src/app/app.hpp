@@ -71,6 +71,9 @@ struct App {
     UiState ui;
     Layout layout;
     store::SessionStore* store = nullptr;  // where the session is saved after every change
+    // Requests for the platform, taken after the frame: "export" (download the session file),
+    // "import" (let the player pick a file).
+    std::vector<std::string> platform_requests;
 
     const Strings& text() const { return language == "en" ? english : polish; }
     const char* tr(const char* key) const { return text()(key); }
@@ -88,6 +91,9 @@ void undo(App& app);
 void redo(App& app);
 // Saves the session; a problem (full quota) becomes the notice.
 void save(App& app);
+// A session file chosen by the player: refused with the reason, or opened as a new session
+// (the one open before stays saved under its own key).
+bool import_session(App& app, std::string_view text);
 // The same for an action that rolls: in real-dice mode the pips entered on the pad go with it
 // (and are used up when it succeeds).
 ApplyResult dispatch_rolling(App& app, nlohmann::json action);

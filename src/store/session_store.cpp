@@ -55,6 +55,11 @@ std::optional<Session> SessionStore::open_last(std::optional<StoreProblem>& prob
     return std::nullopt;
 }
 
+std::optional<StoreProblem> SessionStore::save_as_new(const Session& session) {
+    key_ = fresh_key();
+    return save(session);
+}
+
 std::optional<StoreProblem> SessionStore::save(const Session& session) {
     const nlohmann::json entry = {{"format", store_format}, {"version", store_version}, {"session", session.to_json()}};
     switch (store_.set(key_, entry.dump())) {

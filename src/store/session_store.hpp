@@ -37,6 +37,8 @@ public:
     // Saves the session under the current key; a problem (full quota) is reported.
     std::optional<StoreProblem> save(const Session& session);
     const std::string& current_key() const { return key_; }
+    // Keeps the session under a key of its own (an import never replaces a saved session).
+    std::optional<StoreProblem> save_as_new(const Session& session);
 
 private:
     std::string fresh_key();

@@ -90,3 +90,48 @@ test('a full quota: a warning, the session goes on in memory, the saved one is k
     await context.close();
   }
 });
+
+test('export a session file and import it: a new session; an invalid file is refused with the reason', async () => {
+  const context = await site.browser.newContext({ ...VIEWPORTS.phone, acceptDownloads: true });
+  try {
+    const { page, errors } = await open(context);
+    for (const hero of ['larraka', 'gislan']) assert.equal((await dispatch(page, { type: 'add_hero', hero })).ok, true);
+    const tapId = async (id) => {
+      await page.evaluate(() => window.czary.redraw(3));
+      await page.waitForTimeout(200);
+      const r = (await page.evaluate(() => window.czary.layout()))[id];
+      assert.ok(r, `${id} on screen`);
+      await page.touchscreen.tap(r.x + r.w / 2, r.y + r.h / 2);
+      await page.waitForTimeout(300);
+    };
+    await tapId('tab:log');
+    const [download] = await Promise.all([page.waitForEvent('download'), tapId('session:export')]);
+    const exported = JSON.parse(await (await import('node:fs/promises')).readFile(await download.path(), 'utf8'));
+    assert.equal(exported.format, 'czary-session');
+    assert.equal(exported.actions.length, 2);
+    const firstKey = await page.evaluate(() => localStorage.getItem('czary.last'));
+
+    // A bad file: refused with the reason, nothing changes.
+    let [chooser] = await Promise.all([page.waitForEvent('filechooser'), tapId('session:import')]);
+    await chooser.setFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"format": "chess"}') });
+    await page.waitForTimeout(300);
+    await page.evaluate(() => window.czary.redraw(3));
+    await page.waitForTimeout(200);
+    assert.match((await ui(page)).texts.notice, /Nie zaimportowano pliku: session: 'format' is "chess"/);
+    assert.equal((await state(page)).figures.length, 2);
+
+    // The exported file with one more hero: opened as a new session; the first stays saved.
+    exported.actions.push({ type: 'add_hero', hero: 'zuryk' });
+    exported.position = 3;
+    [chooser] = await Promise.all([page.waitForEvent('filechooser'), tapId('session:import')]);
+    await chooser.setFiles({ name: 'session.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(exported)) });
+    await page.waitForTimeout(300);
+    assert.equal((await state(page)).figures.length, 3);
+    const keys = await page.evaluate(() => ({ last: localStorage.getItem('czary.last'), first: localStorage.getItem('czary.session.1') }));
+    assert.notEqual(keys.last, firstKey);
+    assert.equal(JSON.parse(keys.first).session.actions.length, 2, 'the first session is kept as it was');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -95,3 +95,20 @@ TEST_CASE("store: a full quota is reported and nothing saved before is lost") {
     CHECK(full->text.pl.find("pełna") != std::string::npos);
     CHECK(kv.values[store.current_key()] == saved);
 }
+
+TEST_CASE("store: save_as_new keeps the session open before under its own key") {
+    MapStore kv;
+    test::Table first;
+    first.party();
+    SessionStore store(kv);
+    std::optional<czary::store::StoreProblem> problem;
+    store.open_last(problem);
+    REQUIRE_FALSE(store.save(first.session).has_value());
+    const std::string first_key = store.current_key();
+    const auto first_text = kv.values[first_key];
+    test::Table second;
+    REQUIRE_FALSE(store.save_as_new(second.session).has_value());
+    CHECK(store.current_key() != first_key);
+    CHECK(kv.values[first_key] == first_text);
+    CHECK(kv.values["czary.last"] == store.current_key());
+}

@@ -60,6 +60,13 @@ EMSCRIPTEN_KEEPALIVE const char* czary_ui_json() {
     return keep(out.dump());
 }
 
+// A session file picked by the player (web/glue.js reads it).
+EMSCRIPTEN_KEEPALIVE int czary_import_session(const char* text) {
+    const bool ok = czary::app::import_session(czary::platform::web_app(), text);
+    czary::platform::request_frames(3);
+    return ok ? 1 : 0;
+}
+
 // Text typed on the phone's keyboard (a hidden field of the page, web/glue.js).
 EMSCRIPTEN_KEEPALIVE void czary_text_input(const char* utf8) {
     ImGui::GetIO().AddInputCharactersUTF8(utf8);

@@ -39,6 +39,11 @@ struct WebApp {
 
 WebApp* the_app = nullptr;
 
+// web/glue.js does the browser's part: a download, a file picker (phones included).
+EM_JS(void, download_session_js, (const char* text), { window.czary._download('czary-session.json', UTF8ToString(text)); });
+EM_JS(void, pick_session_file, (), { window.czary._pickFile(); });
+void download_session(const std::string& text) { download_session_js(text.c_str()); }
+
 // WebGL 2 where the browser has it, WebGL 1 otherwise; ImGui's shaders are GLSL ES 1.00 in both.
 SDL_GLContext create_gl_context(SDL_Window* window) {
     for (int major : {3, 2}) {
@@ -122,6 +127,11 @@ void frame(void* arg) {
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     SDL_GL_SwapWindow(web.window);
     report_status(web);
+    for (const auto& request : web.app.platform_requests) {
+        if (request == "export") download_session(web.app.session.to_json().dump(1));
+        if (request == "import") pick_session_file();
+    }
+    web.app.platform_requests.clear();
     if (web.key_to_release) {
         SDL_Event up{};
         up.type = SDL_KEYUP;
