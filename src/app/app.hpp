@@ -54,7 +54,8 @@ struct UiState {
     int monster_kind = 0;
     int monster_sila = 6;
     int monster_level = 1;
-    char monster_code[16] = "";  // the counter's siła code, e.g. "2+2" (3.1)
+    char monster_code[16] = "";
+    char destination[64] = "";   // Teleportacja's segment, as typed  // the counter's siła code, e.g. "2+2" (3.1)
     int gold = 40;
     bool table_dice_everywhere = false;  // real-dice mode for the whole session
     std::vector<int> pending_pips;       // pips entered for a roll outside a cast

@@ -77,10 +77,9 @@ void draw_cast_panel(App& app) {
     } else {
         if (needs_target || spell->target == "all_engaged") odds_lines(app, cast);
         if (spell->id == "teleportacja") {
-            static char destination[64] = "";
-            ImGui::InputTextWithHint("##destination", app.tr("cast.destination"), destination, sizeof destination);
+            ImGui::InputTextWithHint("##destination", app.tr("cast.destination"), app.ui.destination, sizeof app.ui.destination);
             app.layout.add_last_item("input:destination");
-            cast.destination = destination;
+            cast.destination = app.ui.destination;
         }
         dice_entry(app, cast);
     }
