@@ -1,5 +1,8 @@
 #include "store/session_store.hpp"
 
+#include <algorithm>
+#include <set>
+
 #include <nlohmann/json.hpp>
 
 #include "core/data_error.hpp"
@@ -8,73 +11,243 @@ namespace czary::store {
 namespace {
 
 constexpr const char* last_key = "czary.last";
+constexpr const char* session_prefix = "czary.session.";
+constexpr const char* deleted_prefix = "czary.deleted.";
+constexpr const char* deleted_format = "czary-deleted";
+
+bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
 
 LocalizedText unreadable(const std::string& key, const std::string& reason) {
-    return {"Zapisanej sesji nie da się odczytać (" + reason + "). Jej tekst zostaje w pamięci przeglądarki pod kluczem " + key +
-                ": nic go nie nadpisze. Zaczynamy nową sesję.",
-            "The saved session cannot be read (" + reason + "). Its text stays in the browser's storage under the key " + key +
-                ": nothing overwrites it. A new session begins."};
+    return {"Zapisanej sesji " + key + " nie da się odczytać (" + reason +
+                "). Jej tekst zostaje w pamięci przeglądarki: nic go nie nadpisze, a w zakładce Sesje można go wyeksportować.",
+            "The saved session " + key + " cannot be read (" + reason +
+                "). Its text stays in the browser's storage: nothing overwrites it, and it can be exported from the Sessions tab."};
 }
+
+StoreProblem write_problem(KeyValueStore::WriteResult result, const std::string& key) {
+    if (result == KeyValueStore::WriteResult::QuotaExceeded)
+        return {StoreProblem::Kind::QuotaExceeded,
+                {"Pamięć przeglądarki jest pełna: sesja NIE została zapisana, ale trwa w tej karcie. Wyeksportuj ją, zanim zamkniesz stronę.",
+                 "The browser's storage is full: the session was NOT saved, but it goes on in this tab. Export it before you close the page."},
+                key};
+    return {StoreProblem::Kind::Failed,
+            {"Przeglądarka nie pozwala zapisać sesji (tryb prywatny?). Sesja trwa w tej karcie; wyeksportuj ją, aby jej nie stracić.",
+             "The browser does not let the session be saved (private mode?). The session goes on in this tab; export it to keep it."},
+            key};
+}
+
+// "Sesja 3" for czary.session.3: the name a version-1 entry gets.
+std::string fallback_name(const std::string& key) { return "Sesja " + key.substr(std::string(session_prefix).size()); }
 
 }  // namespace
 
-std::string SessionStore::fresh_key() {
+std::string SessionStore::fresh_key(const std::string& prefix) {
+    const auto keys = store_.keys();
+    const std::set<std::string> taken(keys.begin(), keys.end());
     for (int n = 1;; ++n) {
-        const std::string key = "czary.session." + std::to_string(n);
-        if (!store_.get(key)) return key;
+        std::string key = prefix + std::to_string(n);
+        if (!taken.count(key)) return key;
     }
+}
+
+void SessionStore::start_new(const std::string& name_prefix) {
+    key_ = fresh_key(session_prefix);
+    name_ = name_prefix + " " + key_.substr(std::string(session_prefix).size());
+    revision_ = 0;
 }
 
 std::optional<Session> SessionStore::open_last(std::optional<StoreProblem>& problem) {
     problem.reset();
+    drop_old_deleted();
     const auto last = store_.get(last_key);
-    if (!last) {
-        key_ = fresh_key();
+    if (!last || !starts_with(*last, session_prefix)) return std::nullopt;
+    return open(*last, problem);
+}
+
+std::optional<Session> SessionStore::open(const std::string& key, std::optional<StoreProblem>& problem) {
+    problem.reset();
+    const auto text = store_.get(key);
+    if (!text) {
+        problem = StoreProblem{StoreProblem::Kind::Missing,
+                               {"Sesji " + key + " już nie ma (usunięta w innej karcie?).", "The session " + key + " is gone (deleted in another tab?)."},
+                               key};
         return std::nullopt;
     }
-    key_ = *last;
-    const auto text = store_.get(key_);
-    if (!text) return std::nullopt;
-    const auto entry = nlohmann::json::parse(*text, nullptr, false);
     std::string reason;
-    if (entry.is_discarded() || !entry.is_object()) reason = "not valid JSON";
-    else if (entry.value("format", "") != store_format) reason = "not a Czary entry";
-    else if (!entry.value("version", nlohmann::json()).is_number_integer() || entry["version"].get<int>() > store_version)
-        reason = "version " + entry.value("version", nlohmann::json()).dump() + " is newer than this app";
-    if (reason.empty()) {
+    if (const auto entry = read_entry(*text, fallback_name(key), reason)) {
         try {
-            return Session::from_json(entry.at("session"));
+            Session session = Session::from_json(entry->at("session"));
+            key_ = key;
+            name_ = entry->value("name", "");
+            revision_ = entry->value("revision", std::int64_t{0});
+            store_.set(last_key, key_);
+            return session;
         } catch (const DataError& e) {
             reason = e.what();
         } catch (const nlohmann::json::exception& e) {
             reason = e.what();
         }
     }
-    problem = StoreProblem{unreadable(key_, reason), key_};
-    key_ = fresh_key();
+    problem = StoreProblem{StoreProblem::Kind::Unreadable, unreadable(key, reason), key};
     return std::nullopt;
 }
 
-std::optional<StoreProblem> SessionStore::save_as_new(const Session& session) {
-    key_ = fresh_key();
-    return save(session);
+KeyValueStore::WriteResult SessionStore::write_freeing_space(const std::string& key, const std::string& text) {
+    auto result = store_.set(key, text);
+    if (result != KeyValueStore::WriteResult::QuotaExceeded) return result;
+    // The session being played matters more than sessions deleted a moment ago.
+    bool freed = false;
+    for (const auto& k : store_.keys()) {
+        if (starts_with(k, deleted_prefix)) {
+            store_.remove(k);
+            freed = true;
+        }
+    }
+    return freed ? store_.set(key, text) : result;
 }
 
 std::optional<StoreProblem> SessionStore::save(const Session& session) {
-    const nlohmann::json entry = {{"format", store_format}, {"version", store_version}, {"session", session.to_json()}};
-    switch (store_.set(key_, entry.dump())) {
-        case KeyValueStore::WriteResult::Ok:
-            store_.set(last_key, key_);
-            return std::nullopt;
-        case KeyValueStore::WriteResult::QuotaExceeded:
-            return StoreProblem{{"Pamięć przeglądarki jest pełna: sesja NIE została zapisana, ale trwa w tej karcie. Wyeksportuj ją, zanim zamkniesz stronę.",
-                                 "The browser's storage is full: the session was NOT saved, but it goes on in this tab. Export it before you close the page."},
+    if (const auto stored = store_.get(key_)) {
+        std::string reason;
+        const auto header = read_header(*stored, reason);
+        if (!header) return StoreProblem{StoreProblem::Kind::Unreadable, unreadable(key_, reason), key_};
+        if (header->revision != revision_)
+            return StoreProblem{StoreProblem::Kind::Conflict,
+                                {"Ta sesja została zmieniona w innej karcie; jej nowszy zapis nie został nadpisany.",
+                                 "This session was changed in another tab; its newer save was not overwritten."},
                                 key_};
-        case KeyValueStore::WriteResult::Failed: break;
     }
-    return StoreProblem{{"Przeglądarka nie pozwala zapisać sesji (tryb prywatny?). Sesja trwa w tej karcie.",
-                         "The browser does not let the session be saved (private mode?). The session goes on in this tab."},
-                        key_};
+    const nlohmann::json session_json = session.to_json();
+    EntryHeader header{store_version, name_, revision_ + 1, now_(), static_cast<std::int64_t>(session.steps().size())};
+    const auto result = write_freeing_space(key_, write_entry(header, session_json));
+    if (result != KeyValueStore::WriteResult::Ok) return write_problem(result, key_);
+    revision_ = header.revision;
+    store_.set(last_key, key_);
+    return std::nullopt;
+}
+
+std::optional<StoreProblem> SessionStore::save_as_new(const Session& session, const std::string& name) {
+    start_new("");
+    name_ = name;
+    return save(session);
+}
+
+std::vector<SessionSummary> SessionStore::list() {
+    std::vector<SessionSummary> sessions;
+    for (const auto& key : store_.keys()) {
+        if (!starts_with(key, session_prefix)) continue;
+        const auto text = store_.get(key);
+        if (!text) continue;
+        SessionSummary summary{key, {}, std::nullopt};
+        std::string reason;
+        auto header = read_header(*text, reason);
+        if (header && !nlohmann::json::accept(*text)) {
+            header.reset();
+            reason = "not valid JSON";  // cut short after the header
+        }
+        if (header) {
+            summary.header = *header;
+            if (summary.header.name.empty()) summary.header.name = fallback_name(key);
+        } else {
+            summary.header.name = key;
+            summary.problem = unreadable(key, reason);
+        }
+        sessions.push_back(std::move(summary));
+    }
+    std::sort(sessions.begin(), sessions.end(), [](const SessionSummary& a, const SessionSummary& b) {
+        if (a.header.saved_at != b.header.saved_at) return a.header.saved_at > b.header.saved_at;
+        return a.key < b.key;
+    });
+    return sessions;
+}
+
+std::optional<StoreProblem> SessionStore::rename(const std::string& key, const std::string& name) {
+    const auto text = store_.get(key);
+    std::string reason;
+    auto entry = text ? read_entry(*text, fallback_name(key), reason) : std::nullopt;
+    if (!entry) return StoreProblem{StoreProblem::Kind::Unreadable, unreadable(key, reason.empty() ? "missing" : reason), key};
+    EntryHeader header{store_version, name, entry->value("revision", std::int64_t{0}) + 1, now_(), entry->value("steps", std::int64_t{0})};
+    const auto result = write_freeing_space(key, write_entry(header, (*entry)["session"]));
+    if (result != KeyValueStore::WriteResult::Ok) return write_problem(result, key);
+    if (key == key_) {
+        name_ = name;
+        revision_ = header.revision;
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> SessionStore::duplicate(const std::string& key, const std::string& name, std::optional<StoreProblem>& problem) {
+    problem.reset();
+    const auto text = store_.get(key);
+    std::string reason;
+    auto entry = text ? read_entry(*text, fallback_name(key), reason) : std::nullopt;
+    if (!entry) {
+        problem = StoreProblem{StoreProblem::Kind::Unreadable, unreadable(key, reason.empty() ? "missing" : reason), key};
+        return std::nullopt;
+    }
+    const std::string copy = fresh_key(session_prefix);
+    EntryHeader header{store_version, name, 1, now_(), entry->value("steps", std::int64_t{0})};
+    const auto result = write_freeing_space(copy, write_entry(header, (*entry)["session"]));
+    if (result != KeyValueStore::WriteResult::Ok) {
+        problem = write_problem(result, copy);
+        return std::nullopt;
+    }
+    return copy;
+}
+
+std::optional<StoreProblem> SessionStore::remove(const std::string& key) {
+    const auto text = store_.get(key);
+    if (!text) return std::nullopt;
+    std::string reason;
+    const auto header = read_header(*text, reason);
+    const nlohmann::json kept = {{"format", deleted_format},
+                                 {"key", key},
+                                 {"name", header ? (header->name.empty() ? fallback_name(key) : header->name) : key},
+                                 {"deleted_at", now_()},
+                                 {"text", *text}};
+    // Kept aside first, removed after: a failure leaves the session where it was.
+    const auto result = store_.set(fresh_key(deleted_prefix), kept.dump());
+    if (result != KeyValueStore::WriteResult::Ok) return write_problem(result, key);
+    store_.remove(key);
+    if (key == key_) revision_ = 0;
+    return std::nullopt;
+}
+
+std::vector<DeletedSession> SessionStore::deleted() {
+    std::vector<DeletedSession> result;
+    for (const auto& key : store_.keys()) {
+        if (!starts_with(key, deleted_prefix)) continue;
+        const auto entry = nlohmann::json::parse(store_.get(key).value_or(""), nullptr, false);
+        if (entry.is_discarded() || !entry.is_object() || entry.value("format", "") != deleted_format) continue;
+        result.push_back({key, entry.value("name", key), entry.value("deleted_at", std::int64_t{0})});
+    }
+    std::sort(result.begin(), result.end(), [](const DeletedSession& a, const DeletedSession& b) { return a.deleted_at > b.deleted_at; });
+    return result;
+}
+
+std::optional<std::string> SessionStore::restore(const std::string& deleted_key) {
+    const auto entry = nlohmann::json::parse(store_.get(deleted_key).value_or(""), nullptr, false);
+    if (entry.is_discarded() || !entry.is_object() || !entry.contains("text") || !entry["text"].is_string()) return std::nullopt;
+    std::string key = entry.value("key", "");
+    if (!starts_with(key, session_prefix) || store_.get(key)) key = fresh_key(session_prefix);
+    if (store_.set(key, entry["text"].get<std::string>()) != KeyValueStore::WriteResult::Ok) return std::nullopt;
+    store_.remove(deleted_key);
+    return key;
+}
+
+void SessionStore::drop_old_deleted() {
+    const auto now = now_();
+    for (const auto& kept : deleted())
+        if (now - kept.deleted_at > keep_deleted_ms) store_.remove(kept.key);
+}
+
+ExternalChange SessionStore::external_change() {
+    const auto text = store_.get(key_);
+    if (!text) return revision_ > 0 ? ExternalChange::Removed : ExternalChange::None;
+    std::string reason;
+    const auto header = read_header(*text, reason);
+    if (!header) return ExternalChange::None;  // reported when we next save
+    return header->revision != revision_ ? ExternalChange::Newer : ExternalChange::None;
 }
 
 }  // namespace czary::store

@@ -1,12 +1,19 @@
 #pragma once
-// Sessions kept in a key-value store (the browser's localStorage on the web): the current one
-// saved after every change, found again on start. A stored entry that cannot be read is never
-// overwritten: its text stays where it is and a new session starts under another key.
+// Sessions kept in a key-value store (the browser's localStorage on the web), one entry per
+// session under "czary.session.N", "czary.last" naming the one open last.
+//
+// Promises: an entry that cannot be read is never overwritten (its raw text can be exported);
+// a session changed by another tab since we read it is never overwritten (revisions); a deleted
+// session is kept aside for keep_deleted_ms and can be restored.
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/localized_text.hpp"
 #include "core/session.hpp"
+#include "store/entry.hpp"
 
 namespace czary::store {
 
@@ -17,34 +24,82 @@ public:
     virtual ~KeyValueStore() = default;
     virtual std::optional<std::string> get(const std::string& key) = 0;
     virtual WriteResult set(const std::string& key, const std::string& value) = 0;
+    virtual void remove(const std::string& key) = 0;
+    virtual std::vector<std::string> keys() = 0;
 };
 
-inline constexpr const char* store_format = "czary-store";
-inline constexpr int store_version = 1;
-
 struct StoreProblem {
+    enum class Kind { Unreadable, QuotaExceeded, Failed, Conflict, Missing };
+    Kind kind;
     LocalizedText text;  // what to tell the player
     std::string key;     // the entry it concerns (kept as it was)
 };
 
+struct SessionSummary {
+    std::string key;
+    EntryHeader header;                    // name, revision, time saved, steps
+    std::optional<LocalizedText> problem;  // the entry cannot be read: why (its text is kept)
+};
+
+struct DeletedSession {
+    std::string key;  // where it is kept aside
+    std::string name;
+    std::int64_t deleted_at = 0;
+};
+
+enum class ExternalChange { None, Newer, Removed };
+
+inline constexpr std::int64_t keep_deleted_ms = 48LL * 60 * 60 * 1000;
+
 class SessionStore {
 public:
-    explicit SessionStore(KeyValueStore& store) : store_(store) {}
+    using Clock = std::function<std::int64_t()>;  // ms since 1970
+    SessionStore(KeyValueStore& store, Clock now) : store_(store), now_(std::move(now)) {}
 
-    // The session saved last, if any; a problem (corrupted entry, unknown version) is reported
-    // and a fresh key is chosen so that the entry is not overwritten.
+    // The session open last, if any. A problem (corrupted entry, unknown version) is reported
+    // and a fresh key chosen. Deleted sessions older than keep_deleted_ms are dropped here.
     std::optional<Session> open_last(std::optional<StoreProblem>& problem);
-    // Saves the session under the current key; a problem (full quota) is reported.
+    std::optional<Session> open(const std::string& key, std::optional<StoreProblem>& problem);
+    // A new session will be saved under a fresh key, named "<name_prefix> <the key's number>"
+    // (nothing written yet).
+    void start_new(const std::string& name_prefix);
+
+    // Saves the open session. Refused, with nothing written, when the stored entry changed
+    // since we read it (another tab: Conflict) or cannot be read; a full quota is reported.
     std::optional<StoreProblem> save(const Session& session);
+    // Keeps the session under a key of its own (an import, a copy after a conflict).
+    std::optional<StoreProblem> save_as_new(const Session& session, const std::string& name);
+
+    // Every stored session, the latest saved first; unreadable ones included, with the reason.
+    std::vector<SessionSummary> list();
+    std::vector<DeletedSession> deleted();
+    std::optional<StoreProblem> rename(const std::string& key, const std::string& name);
+    // A copy under a fresh key (the raw text, with the new name); returns the new key.
+    std::optional<std::string> duplicate(const std::string& key, const std::string& name, std::optional<StoreProblem>& problem);
+    // Moves the entry aside (restorable for keep_deleted_ms); raw text, readable or not.
+    std::optional<StoreProblem> remove(const std::string& key);
+    // Puts a deleted entry back (under its old key if free); returns the key.
+    std::optional<std::string> restore(const std::string& deleted_key);
+    // The entry's text exactly as stored (to export a corrupted one).
+    std::optional<std::string> raw_text(const std::string& key) { return store_.get(key); }
+
+    // Has another tab saved the open session since we read or wrote it?
+    ExternalChange external_change();
+
     const std::string& current_key() const { return key_; }
-    // Keeps the session under a key of its own (an import never replaces a saved session).
-    std::optional<StoreProblem> save_as_new(const Session& session);
+    const std::string& current_name() const { return name_; }
+    std::int64_t current_revision() const { return revision_; }
 
 private:
-    std::string fresh_key();
+    std::string fresh_key(const std::string& prefix);
+    void drop_old_deleted();
+    KeyValueStore::WriteResult write_freeing_space(const std::string& key, const std::string& text);
 
     KeyValueStore& store_;
+    Clock now_;
     std::string key_ = "czary.session.1";
+    std::string name_;
+    std::int64_t revision_ = 0;  // of the stored entry as we last read or wrote it; 0: never saved
 };
 
 }  // namespace czary::store
