@@ -32,12 +32,22 @@ target_link_options(czary-app PRIVATE
   --embed-file ${CZARY_FONT}@/fonts/DejaVuSans.ttf)
 set_property(TARGET czary-app APPEND PROPERTY LINK_DEPENDS ${CZARY_FONT})
 
-# The site: our HTML shell and glue beside the compiled app, in dist/.
-file(GLOB czary_web_files CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/web/*)
+# The site: our HTML shell, glue and manifest beside the compiled app, the PNG icons drawn by
+# scripts/make-icons.mjs, and last the service worker listing every file under the build's hash.
+find_program(CZARY_NODE node REQUIRED)
+file(GLOB czary_web_files LIST_DIRECTORIES false CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/web/*)
+set(czary_dist ${CMAKE_BINARY_DIR}/dist)
+add_custom_command(OUTPUT ${czary_dist}/icon-192.png ${czary_dist}/icon-512.png
+  COMMAND ${CZARY_NODE} ${CMAKE_SOURCE_DIR}/scripts/make-icons.mjs ${czary_dist} 192 512
+  DEPENDS ${CMAKE_SOURCE_DIR}/scripts/make-icons.mjs
+  COMMENT "Drawing the app icons")
 add_custom_target(web-dist ALL
-  COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/dist
-  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${czary_web_files} ${CMAKE_BINARY_DIR}/dist/
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${czary_dist}
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${czary_web_files} ${czary_dist}/
   COMMAND ${CMAKE_COMMAND} -E copy_if_different $<TARGET_FILE_DIR:czary-app>/czary-app.js
-          $<TARGET_FILE_DIR:czary-app>/czary-app.wasm ${CMAKE_BINARY_DIR}/dist/
-  DEPENDS czary-app ${czary_web_files}
+          $<TARGET_FILE_DIR:czary-app>/czary-app.wasm ${czary_dist}/
+  COMMAND ${CMAKE_COMMAND} -DDIST=${czary_dist} -DTEMPLATE=${CMAKE_SOURCE_DIR}/web/pwa/sw.js.in
+          -P ${CMAKE_SOURCE_DIR}/scripts/make-service-worker.cmake
+  DEPENDS czary-app ${czary_web_files} ${czary_dist}/icon-192.png ${czary_dist}/icon-512.png
+          ${CMAKE_SOURCE_DIR}/web/pwa/sw.js.in ${CMAKE_SOURCE_DIR}/scripts/make-service-worker.cmake
   COMMENT "Assembling the site in dist/")

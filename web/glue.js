@@ -11,7 +11,40 @@
     message.style.display = 'block';
   }
 
+  // Calls into the app wait until its main() has set it up (window.czary._started).
+  const waiting = [];
+  const whenStarted = (call) => (window.czary && window.czary.ready ? call() : waiting.push(call));
+
   canvas.addEventListener('contextmenu', (event) => event.preventDefault());
+  // Another tab saved: the app compares revisions and shows the newer save.
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || event.key.startsWith('czary.')) whenStarted(() => Module._czary_storage_changed());
+  });
+
+  // Offline: the service worker keeps every file of this build. A newer build waits until the
+  // player agrees in the app (czary_update_ready -> "update now" -> _applyUpdate -> reload).
+  let registration = null;
+  let updateTaken = false;
+  if ('serviceWorker' in navigator) {
+    const announce = () => {
+      if (registration && registration.waiting && navigator.serviceWorker.controller) whenStarted(() => Module._czary_update_ready());
+    };
+    navigator.serviceWorker.register('sw.js').then((r) => {
+      registration = r;
+      announce();
+      r.addEventListener('updatefound', () => {
+        const worker = r.installing;
+        if (worker) worker.addEventListener('statechange', () => worker.state === 'installed' && announce());
+      });
+    }).catch((error) => console.warn('service worker: ' + error));
+    navigator.serviceWorker.addEventListener('controllerchange', () => {
+      if (updateTaken) window.location.reload();
+    });
+    // Phones keep the app open for days: look for a new version when it comes back to view.
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible' && registration) registration.update().catch(() => {});
+    });
+  }
   // Ask the browser to keep our storage (sessions) when it is short of space.
   if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
   canvas.addEventListener('webglcontextlost', (event) => {
@@ -66,13 +99,15 @@
     print: (text) => console.log(text),
     printErr: (text) => console.warn(text),
     onAbort: (what) => showMessage('Czary nie mogą się uruchomić / Czary cannot start: ' + what),
-    onRuntimeInitialized() {
-      window.czary.ready = true;
-    },
   };
 
   window.czary = {
     ready: false,
+    // Called by the app's main() once it is set up.
+    _started() {
+      window.czary.ready = true;
+      for (const call of waiting.splice(0)) call();
+    },
     // The page's own report: frames drawn, WebGL version, font and glyphs it could not draw.
     status() {
       return JSON.parse(Module.UTF8ToString(Module._czary_status_json()));
@@ -125,6 +160,16 @@
         if (file) callString('czary_import_session', await file.text());
       });
       input.click();
+    },
+    // The player agreed to the new version: the waiting worker takes over, then the page reloads.
+    _applyUpdate() {
+      if (!registration || !registration.waiting) return;
+      updateTaken = true;
+      registration.waiting.postMessage('take-update');
+    },
+    // Ask the server for a newer version now (the browser also does on its own).
+    checkForUpdate() {
+      return registration ? registration.update() : Promise.resolve();
     },
     // Draw a few frames now (the app draws nothing while idle).
     redraw(frames = 3) {

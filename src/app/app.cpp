@@ -3,8 +3,8 @@
 #include <imgui.h>
 
 #include "app/panels.hpp"
+#include "app/sessions.hpp"
 #include "app/widgets.hpp"
-#include "core/data_error.hpp"
 #include "data/embedded_data.hpp"
 
 namespace czary::app {
@@ -13,6 +13,7 @@ App make_app(std::uint64_t seed) {
     App app;
     app.data = &GameData::builtin();
     app.session = Session::with_seed(seed);
+    app.seed_source = seed;
     app.polish = Strings::from_json(data::file("i18n/pl.json"));
     app.english = Strings::from_json(data::file("i18n/en.json"));
     return app;
@@ -26,38 +27,19 @@ ApplyResult dispatch(App& app, const nlohmann::json& action) {
         save(app);
     } else {
         const auto& r = result.refusal;
-        app.ui.notice = Notice{{r.pl, r.en}, r.rule, true};
+        app.ui.notice = Notice{{r.pl, r.en}, r.rule, true, ""};
     }
     return result;
 }
 
-void save(App& app) {
-    if (!app.store) return;
-    if (auto problem = app.store->save(app.session)) app.ui.notice = Notice{problem->text, "", true};
-}
-
-bool import_session(App& app, std::string_view text) {
-    try {
-        Session imported = Session::from_text(text);
-        app.session = std::move(imported);
-        app.ui = {};
-        app.ui.tab = Tab::Log;
-        std::string key;
-        if (app.store) {
-            if (auto problem = app.store->save_as_new(app.session)) {
-                app.ui.notice = Notice{problem->text, "", true};
-                return true;
-            }
-            key = app.store->current_key();
+LocalizedText both(const App& app, const char* key, const std::map<std::string, std::string>& parts) {
+    LocalizedText text{app.polish(key), app.english(key)};
+    for (std::string* t : {&text.pl, &text.en}) {
+        for (const auto& [part, value] : parts) {
+            for (auto at = t->find(part); at != std::string::npos; at = t->find(part, at + value.size())) t->replace(at, part.size(), value);
         }
-        app.ui.notice = Notice{{"Zaimportowano sesję jako nową (" + key + "); poprzednia pozostaje zapisana.",
-                                "The session was imported as a new one (" + key + "); the previous one stays saved."},
-                               "", false};
-        return true;
-    } catch (const DataError& e) {
-        app.ui.notice = Notice{{std::string("Nie zaimportowano pliku: ") + e.what(), std::string("The file was not imported: ") + e.what()}, "", true};
-        return false;
     }
+    return text;
 }
 
 void undo(App& app) {
@@ -98,6 +80,7 @@ void draw_app(App& app) {
         case Tab::Party: draw_party_panel(app); break;
         case Tab::Table: draw_table_tab(app); break;
         case Tab::Log: draw_log_panel(app); break;
+        case Tab::Sessions: draw_sessions_panel(app); break;
     }
     scroll_by_drag();
     ImGui::EndChild();

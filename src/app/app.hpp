@@ -18,7 +18,7 @@
 
 namespace czary::app {
 
-enum class Tab { Party, Table, Log };
+enum class Tab { Party, Table, Log, Sessions };
 
 // A spell being prepared: card -> targets -> dice -> confirm (issue "cast flow").
 struct CastDraft {
@@ -35,6 +35,17 @@ struct Notice {
     LocalizedText text;
     std::string rule;
     bool refusal = false;
+    // A button under the notice: "export" (the storage is full), "restore:<deleted key>" (undo
+    // a deletion).
+    std::string offer;
+};
+
+// What the platform is asked to do after the frame (the app itself knows no browser).
+struct PlatformRequest {
+    enum class Kind { Download, PickFile, ApplyUpdate };
+    Kind kind;
+    std::string file_name;
+    std::string text;
 };
 
 struct UiState {
@@ -61,6 +72,9 @@ struct UiState {
     std::vector<int> pending_pips;       // pips entered for a roll outside a cast
     std::vector<std::string> pool_draft; // spells ticked for the selected character
     std::string pool_draft_for;
+    char session_name[64] = "";          // the rename field of the Sessions tab
+    std::string session_name_for;        // the session key the field was filled for
+    std::string confirm_delete;          // a session key waiting for "yes, delete"
 };
 
 struct App {
@@ -72,9 +86,9 @@ struct App {
     UiState ui;
     Layout layout;
     store::SessionStore* store = nullptr;  // where the session is saved after every change
-    // Requests for the platform, taken after the frame: "export" (download the session file),
-    // "import" (let the player pick a file).
-    std::vector<std::string> platform_requests;
+    std::vector<PlatformRequest> platform_requests;
+    bool update_ready = false;             // a new version of the app waits for the player's consent
+    std::uint64_t seed_source = 0;         // seeds of new sessions derive from it
 
     const Strings& text() const { return language == "en" ? english : polish; }
     const char* tr(const char* key) const { return text()(key); }
@@ -90,11 +104,8 @@ ApplyResult dispatch(App& app, const nlohmann::json& action);
 // Undo / redo one step, saved like any change.
 void undo(App& app);
 void redo(App& app);
-// Saves the session; a problem (full quota) becomes the notice.
-void save(App& app);
-// A session file chosen by the player: refused with the reason, or opened as a new session
-// (the one open before stays saved under its own key).
-bool import_session(App& app, std::string_view text);
+// Both languages of an interface text, with "{name}"-style parts filled in.
+LocalizedText both(const App& app, const char* key, const std::map<std::string, std::string>& parts = {});
 // The same for an action that rolls: in real-dice mode the pips entered on the pad go with it
 // (and are used up when it succeeds).
 ApplyResult dispatch_rolling(App& app, nlohmann::json action);

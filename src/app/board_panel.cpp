@@ -63,7 +63,7 @@ void drop_target(App& app, Side side, int rank, int slot) {
         if (f && f->side == side)
             dispatch(app, {{"type", "move_figure"}, {"figure", id}, {"rank", rank + 1}, {"slot", slot + 1}});
         else if (f)
-            app.ui.notice = Notice{app.data->message("refuse.not_on_board", {{"figure", f->name}}), "9.1", true};
+            app.ui.notice = Notice{app.data->message("refuse.not_on_board", {{"figure", f->name}}), "9.1", true, ""};
     }
     ImGui::EndDragDropTarget();
 }

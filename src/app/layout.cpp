@@ -1,6 +1,7 @@
 #include "app/layout.hpp"
 
 #include <algorithm>
+#include <functional>
 
 #include <imgui.h>
 #include <imgui_internal.h>
@@ -15,6 +16,16 @@ void Layout::add_last_item(const std::string& id) {
     // Vertical clipping only: full-width rows reach a little into the window padding.
     const bool clipped = rect.GetHeight() < full.GetHeight() - 0.5f;
     add(id, rect.Min.x, rect.Min.y, rect.Max.x, rect.Max.y, clipped);
+}
+
+std::size_t Layout::fingerprint() const {
+    std::size_t hash = rects_.size();
+    auto mix = [&hash](std::size_t value) { hash ^= value + 0x9e3779b97f4a7c15ULL + (hash << 6) + (hash >> 2); };
+    for (const auto& [id, r] : rects_) {
+        mix(std::hash<std::string>()(id));
+        for (float v : {r.x, r.y, r.w, r.h}) mix(std::hash<float>()(v));
+    }
+    return hash;
 }
 
 nlohmann::json Layout::to_json() const {

@@ -28,6 +28,9 @@ public:
     // A text shown on screen for an id (a dimmed card's reason), for tests to read.
     void add_text(const std::string& id, const std::string& text) { texts_[id] = text; }
     nlohmann::json to_json() const;
+    // Changes when anything moved: the platform draws again until the page stops moving (a
+    // scroll clamped after the content shrank takes ImGui a frame or two).
+    std::size_t fingerprint() const;
     nlohmann::json texts_json() const { return texts_; }
 
 private:

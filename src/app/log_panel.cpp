@@ -5,10 +5,6 @@
 namespace czary::app {
 
 void draw_log_panel(App& app) {
-    const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
-    if (touch_button(app, app.tr("session.export"), "session:export", half)) app.platform_requests.push_back("export");
-    ImGui::SameLine();
-    if (touch_button(app, app.tr("session.import"), "session:import", half)) app.platform_requests.push_back("import");
     const auto& steps = app.session.steps();
     const std::size_t applied = app.session.position();
     for (std::size_t i = steps.size(); i-- > 0;) {

@@ -12,6 +12,7 @@ void draw_fight_controls(App& app);   // fight, phases, monsters, wounds, negoti
 void draw_spell_cards(App& app);      // the selected character's spells, lit or dimmed
 void draw_cast_panel(App& app);       // targets, odds, dice, confirm, outcome
 void draw_log_panel(App& app);        // everything that happened; undo and redo
+void draw_sessions_panel(App& app);   // the stored sessions: new, open, rename, copy, delete
 
 // Drag on empty space scrolls the current window (ImGui has no touch scrolling of its own).
 void scroll_by_drag();

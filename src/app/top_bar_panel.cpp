@@ -1,13 +1,40 @@
 #include "app/panels.hpp"
+#include "app/sessions.hpp"
 #include "app/widgets.hpp"
 
 namespace czary::app {
+namespace {
+
+// A new version is taken only when the player agrees, and never in the middle of a cast.
+void draw_update_offer(App& app) {
+    if (!app.update_ready) return;
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.55f, 0.8f, 1.0f, 1));
+    ImGui::TextWrapped("%s", app.tr("update.ready"));
+    ImGui::PopStyleColor();
+    app.layout.add_last_item("update:notice");
+    const bool mid_action = app.ui.cast.active() || !app.ui.pending_pips.empty();
+    if (touch_button(app, app.tr("update.apply"), "update:apply", 0, !mid_action)) {
+        save(app);
+        app.platform_requests.push_back({PlatformRequest::Kind::ApplyUpdate, "", ""});
+    }
+    if (mid_action) {
+        ImGui::SameLine();
+        ImGui::TextWrapped("%s", app.tr("update.after_cast"));
+    }
+}
+
+}  // namespace
 
 void draw_top_bar(App& app) {
-    ImGui::TextUnformatted(app.tr("app.title"));
     const float width = ImGui::GetContentRegionAvail().x;
-    // Language switch, right-aligned on the title line.
-    ImGui::SameLine(width - 2 * 52.0f);
+    // The open session's name leads to the Sessions tab; the language switch is beside it.
+    const std::string name = app.store ? app.store->current_name() : std::string(app.tr("app.title"));
+    const bool on_sessions = app.ui.tab == Tab::Sessions;
+    if (on_sessions) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    if (touch_button(app, (std::string(app.tr("session.tab")) + ": " + name).c_str(), "tab:sessions", width - 2 * 56.0f))
+        app.ui.tab = Tab::Sessions;
+    if (on_sessions) ImGui::PopStyleColor();
+    ImGui::SameLine();
     for (const char* language : {"pl", "en"}) {
         const bool selected = app.language == language;
         if (selected) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
@@ -33,6 +60,7 @@ void draw_top_bar(App& app) {
     if (touch_button(app, app.tr("log.undo"), "undo", half, app.session.can_undo())) undo(app);
     ImGui::SameLine();
     if (touch_button(app, app.tr("log.redo"), "redo", half, app.session.can_redo())) redo(app);
+    draw_update_offer(app);
     ImGui::Separator();
 }
 

@@ -1,5 +1,7 @@
 #include "app/widgets.hpp"
 
+#include "app/sessions.hpp"
+
 namespace czary::app {
 
 bool touch_button(App& app, const char* text, const std::string& id, float width, bool enabled) {
@@ -20,6 +22,16 @@ ImU32 sun_colour(Sun sun) {
     return IM_COL32(120, 120, 120, 255);
 }
 
+// The one thing a notice offers to do about itself.
+void draw_notice_offer(App& app) {
+    const std::string offer = app.ui.notice->offer;
+    if (offer == "export") {
+        if (touch_button(app, app.tr("session.export"), "notice:offer")) export_session(app);
+    } else if (offer.rfind("restore:", 0) == 0) {
+        if (touch_button(app, app.tr("session.undo_delete"), "notice:offer")) restore_session(app, offer.substr(8));
+    }
+}
+
 void draw_notice(App& app) {
     if (!app.ui.notice) return;
     const Notice& notice = *app.ui.notice;
@@ -32,6 +44,7 @@ void draw_notice(App& app) {
     // Most messages name their rule already; the others get it on a line of its own.
     if (!notice.rule.empty() && app.local(notice.text).find("(" + notice.rule) == std::string::npos)
         ImGui::TextDisabled("[%s]", notice.rule.c_str());
+    draw_notice_offer(app);
 }
 
 void pip_pad(App& app, std::vector<int>& pips, const std::string& prefix) {

@@ -125,6 +125,7 @@ async function wheel(page, dy, x) {
 // towards it when part of it shows, else from the top down.
 export async function find(page, id) {
   const viewport = page.viewportSize();
+  await settle(page);  // an action sent through the hook may still be drawing
   let rects = await layout(page);
   if (rects[id] && inside(rects[id], viewport)) return rects[id];
   // Over the widget's own column: side-by-side panels scroll separately.
@@ -162,7 +163,7 @@ export async function find(page, id) {
 }
 
 // Every touch target fully on screen is at least 44 CSS px high and wide (texts are not targets).
-const TARGETS = /^(tab:|undo$|redo$|language:|pad:|hero:|pool:|mark:|card:|token:|place:|cast:pip|cast:confirm|cast:cancel|cast:dice-mode|fight:(start|next|victory|fled|attack)|monster:(add|kind:|level)|section:|character:|initiate:(add|race|bonus)|dice:mode|input:|limit:|adventure:(begin|enter|leave)|wound:)/;
+const TARGETS = /^(tab:|undo$|redo$|language:|pad:|hero:|pool:|mark:|card:|token:|place:|cast:pip|cast:confirm|cast:cancel|cast:dice-mode|fight:(start|next|victory|fled|attack)|monster:(add|kind:|level)|section:|character:|initiate:(add|race|bonus)|dice:mode|input:|limit:|adventure:(begin|enter|leave)|wound:|session:|notice:offer|update:apply)/;
 export async function smallTargets(page) {
   const viewport = page.viewportSize();
   const rects = await layout(page);

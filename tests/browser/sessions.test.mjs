@@ -1,9 +1,10 @@
-// Issue "Sessions that survive" (first part): autosave after every action, a reload shows the
-// same state with its undo history; corrupted storage and a full quota are reported and nothing
-// saved is lost.
+// Issue "Sessions that survive": autosave after every action, a reload shows the same state with
+// its undo history; the session list (new, rename, duplicate, delete and restore, switch);
+// corrupted storage, older formats and a full quota; export and import.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openSite, VIEWPORTS, state, ui } from './harness.mjs';
+import fs from 'node:fs/promises';
+import { openSite, VIEWPORTS, state, ui, tap, smallTargets, saveScreenshot } from './harness.mjs';
 
 let site;
 before(async () => { site = await openSite(); });
@@ -46,8 +47,8 @@ test('a reload shows the same session, with its log and undo history', async () 
   }
 });
 
-test('a corrupted entry is reported, kept as it was, and not overwritten', async () => {
-  const context = await site.browser.newContext(VIEWPORTS.phone);
+test('a corrupted entry is reported, kept as it was, not overwritten, and its raw text exported', async () => {
+  const context = await site.browser.newContext({ ...VIEWPORTS.phone, acceptDownloads: true });
   try {
     await context.addInitScript(() => {
       if (!sessionStorage.getItem('seeded')) {
@@ -64,14 +65,22 @@ test('a corrupted entry is reported, kept as it was, and not overwritten', async
     const stored = await page.evaluate(() => ({ ...localStorage }));
     assert.equal(stored['czary.session.1'], '{"format": "czary-store", "version": 1, "session": {');
     assert.equal(stored['czary.last'], 'czary.session.2');
+
+    // The Sessions tab lists it with the reason and exports its text exactly as stored.
+    await tap(page, 'tab:sessions');
+    assert.match((await ui(page)).texts['session-row:czary.session.1'], /czary\.session\.1/);
+    const [download] = await Promise.all([page.waitForEvent('download'), tap(page, 'session:raw:czary.session.1')]);
+    assert.equal(download.suggestedFilename(), 'czary.session.1.txt');
+    assert.equal(await fs.readFile(await download.path(), 'utf8'), '{"format": "czary-store", "version": 1, "session": {');
+    assert.equal(await page.evaluate(() => localStorage.getItem('czary.session.1')), '{"format": "czary-store", "version": 1, "session": {');
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
   }
 });
 
-test('a full quota: a warning, the session goes on in memory, the saved one is kept', async () => {
-  const context = await site.browser.newContext(VIEWPORTS.phone);
+test('a full quota: a warning, the session goes on in memory, the saved one is kept, export offered', async () => {
+  const context = await site.browser.newContext({ ...VIEWPORTS.phone, acceptDownloads: true });
   try {
     const { page } = await open(context);
     assert.equal((await dispatch(page, { type: 'add_hero', hero: 'gislan' })).ok, true);
@@ -86,6 +95,11 @@ test('a full quota: a warning, the session goes on in memory, the saved one is k
     assert.equal((await state(page)).figures.length, 2, 'the session goes on');
     const after = await page.evaluate(() => localStorage.getItem(localStorage.getItem('czary.last')));
     assert.equal(after, saved);
+    // Export is offered right in the warning, and gives the session as it is in memory.
+    assert.equal((await ui(page)).notice.offer, 'export');
+    const [download] = await Promise.all([page.waitForEvent('download'), tap(page, 'notice:offer')]);
+    const exported = JSON.parse(await fs.readFile(await download.path(), 'utf8'));
+    assert.equal(exported.actions.length, 2);
   } finally {
     await context.close();
   }
@@ -104,9 +118,9 @@ test('export a session file and import it: a new session; an invalid file is ref
       await page.touchscreen.tap(r.x + r.w / 2, r.y + r.h / 2);
       await page.waitForTimeout(300);
     };
-    await tapId('tab:log');
+    await tapId('tab:sessions');
     const [download] = await Promise.all([page.waitForEvent('download'), tapId('session:export')]);
-    const exported = JSON.parse(await (await import('node:fs/promises')).readFile(await download.path(), 'utf8'));
+    const exported = JSON.parse(await fs.readFile(await download.path(), 'utf8'));
     assert.equal(exported.format, 'czary-session');
     assert.equal(exported.actions.length, 2);
     const firstKey = await page.evaluate(() => localStorage.getItem('czary.last'));
@@ -127,9 +141,117 @@ test('export a session file and import it: a new session; an invalid file is ref
     await chooser.setFiles({ name: 'session.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(exported)) });
     await page.waitForTimeout(300);
     assert.equal((await state(page)).figures.length, 3);
+    assert.match((await ui(page)).notice.text, /Zaimportowano sesję jako nową: „Import 2”/);
     const keys = await page.evaluate(() => ({ last: localStorage.getItem('czary.last'), first: localStorage.getItem('czary.session.1') }));
     assert.notEqual(keys.last, firstKey);
     assert.equal(JSON.parse(keys.first).session.actions.length, 2, 'the first session is kept as it was');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('an entry of the first storage version is migrated: it opens, gets a name, and is saved in the current version', async () => {
+  const context = await site.browser.newContext(VIEWPORTS.phone);
+  try {
+    const v1 = {
+      format: 'czary-store', version: 1,
+      session: { format: 'czary-session', version: 1, start: { seed: 77 }, actions: [{ type: 'add_hero', hero: 'gislan' }], position: 1 },
+    };
+    await context.addInitScript((text) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('czary.last', 'czary.session.3');
+        localStorage.setItem('czary.session.3', text);
+        sessionStorage.setItem('seeded', '1');
+      }
+    }, JSON.stringify(v1));
+    const { page, errors } = await open(context);
+    assert.equal((await ui(page)).notice, null, 'no problem to report');
+    assert.equal((await state(page)).figures.length, 1);
+    assert.equal((await ui(page)).storedSession.name, 'Sesja 3');
+    assert.equal((await dispatch(page, { type: 'add_hero', hero: 'zuryk' })).ok, true);
+    const stored = JSON.parse(await page.evaluate(() => localStorage.getItem('czary.session.3')));
+    assert.equal(stored.version, 2);
+    assert.equal(stored.name, 'Sesja 3');
+    assert.equal(stored.session.actions.length, 2);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the session list on a phone: new, rename by keyboard, duplicate, switch, delete confirmed and undone; the last one reopens', async () => {
+  const context = await site.browser.newContext({ ...VIEWPORTS.phone });
+  try {
+    const { page, errors } = await open(context);
+    assert.equal((await dispatch(page, { type: 'add_hero', hero: 'gislan' })).ok, true);
+    const first = (await ui(page)).storedSession;
+    assert.equal(first.name, 'Sesja 1');
+
+    await tap(page, 'tab:sessions');
+    assert.equal((await ui(page)).tab, 'sessions');
+    assert.deepEqual(await smallTargets(page), []);
+
+    // Rename with the phone's keyboard.
+    await tap(page, 'input:session-name');
+    for (let i = 0; i < 8; i += 1) await page.keyboard.press('Backspace');
+    await page.keyboard.type('Wieczór z trollem');
+    await page.keyboard.press('Enter');
+    await tap(page, 'session:rename');
+    assert.equal((await ui(page)).storedSession.name, 'Wieczór z trollem');
+    assert.equal(JSON.parse(await page.evaluate((k) => localStorage.getItem(k), first.key)).name, 'Wieczór z trollem');
+
+    // A copy is listed; the open session stays.
+    await tap(page, 'session:duplicate');
+    assert.match((await ui(page)).notice.text, /Wieczór z trollem \(kopia\)/);
+    assert.equal((await ui(page)).storedSession.key, first.key);
+
+    // A new session: empty, saved at once under its own key.
+    await tap(page, 'session:new');
+    const second = (await ui(page)).storedSession;
+    assert.notEqual(second.key, first.key);
+    assert.equal((await state(page)).figures.length, 0);
+    assert.equal((await dispatch(page, { type: 'add_hero', hero: 'larraka' })).ok, true);
+    await saveScreenshot(page, 'sessions-phone-list');
+
+    // Switch back to the first: its own state and history.
+    await tap(page, `session:open:${first.key}`);
+    assert.equal((await ui(page)).storedSession.key, first.key);
+    assert.deepEqual((await state(page)).figures.map((f) => f.name.pl), ['Gislan']);
+
+    // Delete the second: asked first; cancel keeps it.
+    await tap(page, `session:delete:${second.key}`);
+    assert.ok((await page.evaluate(() => window.czary.layout()))['session:confirm-delete'], 'a confirmation is asked');
+    await tap(page, 'session:cancel-delete');
+    assert.notEqual(await page.evaluate((k) => localStorage.getItem(k), second.key), null);
+    await tap(page, `session:delete:${second.key}`);
+    await tap(page, 'session:confirm-delete');
+    assert.equal(await page.evaluate((k) => localStorage.getItem(k), second.key), null);
+    assert.match((await ui(page)).notice.text, /Usunięto sesję „Sesja 3”/);
+    await saveScreenshot(page, 'sessions-phone-deleted');
+    // Undone from the notice: back under its key, as it was.
+    await tap(page, 'notice:offer');
+    const restored = JSON.parse(await page.evaluate((k) => localStorage.getItem(k), second.key));
+    assert.equal(restored.session.actions[0].hero, 'larraka');
+
+    // Delete the open one: the latest other session opens; restore it from the deleted list.
+    await tap(page, `session:delete:${first.key}`);
+    await tap(page, 'session:confirm-delete');
+    assert.notEqual((await ui(page)).storedSession.key, first.key);
+    const deletedKey = await page.evaluate(() => Object.keys(localStorage).find((k) => k.startsWith('czary.deleted.')));
+    await tap(page, `session:restore:${deletedKey}`);
+    await saveScreenshot(page, 'sessions-phone-restored');
+    await tap(page, `session:open:${first.key}`);
+    assert.equal((await ui(page)).storedSession.key, first.key, JSON.stringify(await ui(page)));
+
+    // The last one opened reopens after a reload.
+    await page.reload();
+    await page.waitForFunction(() => window.czary?.ready && window.czary.status().frames > 3);
+    assert.equal((await ui(page)).storedSession.key, first.key);
+    assert.equal((await ui(page)).storedSession.name, 'Wieczór z trollem');
+    const names = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('czary.session.'))
+      .map((k) => JSON.parse(localStorage.getItem(k)).name).sort());
+    assert.deepEqual(names, ['Sesja 3', 'Wieczór z trollem', 'Wieczór z trollem (kopia)']);
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

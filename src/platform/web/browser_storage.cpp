@@ -2,6 +2,7 @@
 
 #include <emscripten/emscripten.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 // Returns a malloc'd UTF-8 copy of the value, or 0 when there is none or storage is off.
@@ -29,7 +30,50 @@ EM_JS(int, czary_local_storage_set, (const char* key, const char* value), {
     }
 });
 
+EM_JS(void, czary_local_storage_remove, (const char* key), {
+    try {
+        window.localStorage.removeItem(UTF8ToString(key));
+    } catch (error) {
+    }
+});
+
+// Every key, joined by newlines (keys of ours never contain one); malloc'd, or 0.
+EM_JS(char*, czary_local_storage_keys, (), {
+    try {
+        const keys = [];
+        for (let i = 0; i < window.localStorage.length; ++i) keys.push(window.localStorage.key(i));
+        const text = keys.join('\n');
+        const length = lengthBytesUTF8(text) + 1;
+        const buffer = _malloc(length);
+        stringToUTF8(text, buffer, length);
+        return buffer;
+    } catch (error) {
+        return 0;
+    }
+});
+
+// Milliseconds since 1970 (the time a session was saved or deleted).
+EM_JS(double, czary_date_now, (), { return Date.now(); });
+
 namespace czary::platform {
+
+std::int64_t now_ms() { return static_cast<std::int64_t>(czary_date_now()); }
+
+void BrowserStorage::remove(const std::string& key) { czary_local_storage_remove(key.c_str()); }
+
+std::vector<std::string> BrowserStorage::keys() {
+    std::vector<std::string> keys;
+    char* text = czary_local_storage_keys();
+    if (!text) return keys;
+    std::string all(text);
+    std::free(text);
+    for (std::size_t start = 0; start <= all.size();) {
+        const auto end = std::min(all.find('\n', start), all.size());
+        if (end > start) keys.push_back(all.substr(start, end - start));
+        start = end + 1;
+    }
+    return keys;
+}
 
 std::optional<std::string> BrowserStorage::get(const std::string& key) {
     char* value = czary_local_storage_get(key.c_str());

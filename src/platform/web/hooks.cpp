@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/sessions.hpp"
 #include "core/state_json.hpp"
 #include "platform/web/web_app.hpp"
 
@@ -48,7 +49,7 @@ EMSCRIPTEN_KEEPALIVE const char* czary_layout_json() { return keep(czary::platfo
 EMSCRIPTEN_KEEPALIVE const char* czary_ui_json() {
     const auto& app = czary::platform::web_app();
     const auto& ui = app.ui;
-    static const char* tabs[] = {"party", "table", "log"};
+    static const char* tabs[] = {"party", "table", "log", "sessions"};
     nlohmann::json out = {
         {"tab", tabs[static_cast<int>(ui.tab)]},
         {"language", app.language},
@@ -56,7 +57,11 @@ EMSCRIPTEN_KEEPALIVE const char* czary_ui_json() {
         {"cast", {{"caster", ui.cast.caster}, {"spell", ui.cast.spell}, {"targets", ui.cast.targets}, {"pips", ui.cast.pips},
                   {"tableDice", ui.cast.table_dice}}},
         {"texts", app.layout.texts_json()},
+        {"notice", ui.notice ? nlohmann::json{{"text", app.local(ui.notice->text)}, {"offer", ui.notice->offer}} : nlohmann::json()},
+        {"updateReady", app.update_ready},
     };
+    if (app.store)
+        out["storedSession"] = {{"key", app.store->current_key()}, {"name", app.store->current_name()}, {"revision", app.store->current_revision()}};
     return keep(out.dump());
 }
 
@@ -69,8 +74,7 @@ EMSCRIPTEN_KEEPALIVE int czary_import_session(const char* text) {
 
 // Text typed on the phone's keyboard (a hidden field of the page, web/glue.js).
 EMSCRIPTEN_KEEPALIVE void czary_text_input(const char* utf8) {
-    ImGui::GetIO().AddInputCharactersUTF8(utf8);
-    czary::platform::request_frames(3);
+    czary::platform::type_text(utf8);
 }
 
 EMSCRIPTEN_KEEPALIVE void czary_text_key(const char* key) {
@@ -80,4 +84,16 @@ EMSCRIPTEN_KEEPALIVE void czary_text_key(const char* key) {
 }
 
 EMSCRIPTEN_KEEPALIVE void czary_request_frames(int count) { czary::platform::request_frames(count); }
+
+// Another tab wrote to localStorage (the page's "storage" event).
+EMSCRIPTEN_KEEPALIVE void czary_storage_changed() {
+    czary::app::storage_changed(czary::platform::web_app());
+    czary::platform::request_frames(3);
+}
+
+// A new version of the app is installed and waits (web/glue.js, the service worker).
+EMSCRIPTEN_KEEPALIVE void czary_update_ready() {
+    czary::platform::web_app().update_ready = true;
+    czary::platform::request_frames(3);
+}
 }

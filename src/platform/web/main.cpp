@@ -10,10 +10,12 @@
 #include <imgui_impl_sdl.h>
 
 #include <cfloat>
+#include <deque>
 #include <cstdio>
 
 #include "app/app.hpp"
 #include "app/glyph_check.hpp"
+#include "app/sessions.hpp"
 #include "platform/web/browser_storage.hpp"
 #include "platform/web/ui_font.hpp"
 #include "platform/web/web_app.hpp"
@@ -34,15 +36,34 @@ struct WebApp {
     int frames_until_hover_ends = 0;
     bool hide_touch_hover = false;
     int last_css_w = 0, last_css_h = 0;
-    int key_to_release = 0;  // scancode pressed by press_key(), released after one frame
+    // Keys from the phone's keyboard (press_key): ImGui 1.86 sees a press only as a change of
+    // state between frames, so each key goes down in one frame and up in the next, one at a time.
+    // Typed text is queued with them so that "Backspace, then a letter" keeps its order.
+    struct Typed {
+        int scancode = 0;  // a key, or 0 for text
+        std::string text;
+    };
+    std::deque<Typed> typed;
+    int key_down = 0;
+    std::size_t layout_fingerprint = 0;  // of the last frame drawn
 };
 
 WebApp* the_app = nullptr;
 
-// web/glue.js does the browser's part: a download, a file picker (phones included).
-EM_JS(void, download_session_js, (const char* text), { window.czary._download('czary-session.json', UTF8ToString(text)); });
+// web/glue.js does the browser's part: a download, a file picker (phones included), taking a
+// new version (the waiting service worker).
+EM_JS(void, download_file, (const char* name, const char* text), { window.czary._download(UTF8ToString(name), UTF8ToString(text)); });
 EM_JS(void, pick_session_file, (), { window.czary._pickFile(); });
-void download_session(const std::string& text) { download_session_js(text.c_str()); }
+EM_JS(void, apply_update, (), { window.czary._applyUpdate(); });
+EM_JS(void, announce_started, (), { window.czary._started(); });
+
+void carry_out(const app::PlatformRequest& request) {
+    switch (request.kind) {
+        case app::PlatformRequest::Kind::Download: return download_file(request.file_name.c_str(), request.text.c_str());
+        case app::PlatformRequest::Kind::PickFile: return pick_session_file();
+        case app::PlatformRequest::Kind::ApplyUpdate: return apply_update();
+    }
+}
 
 // WebGL 2 where the browser has it, WebGL 1 otherwise; ImGui's shaders are GLSL ES 1.00 in both.
 SDL_GLContext create_gl_context(SDL_Window* window) {
@@ -80,8 +101,34 @@ void report_status(const WebApp& web) {
     status.language = web.app.language;
 }
 
+// Before the frame's events: the key pressed last frame goes up; else queued text goes in, up
+// to the next key, which goes down (ImGui 1.86 reads typed text before keys in a frame).
+void feed_typed(WebApp& web) {
+    auto push_key = [](Uint32 type, int scancode) {
+        SDL_Event event{};
+        event.type = type;
+        event.key.keysym.scancode = static_cast<SDL_Scancode>(scancode);
+        SDL_PushEvent(&event);
+    };
+    if (web.key_down) {
+        push_key(SDL_KEYUP, web.key_down);
+        web.key_down = 0;
+    } else {
+        while (!web.typed.empty() && web.typed.front().scancode == 0) {
+            ImGui::GetIO().AddInputCharactersUTF8(web.typed.front().text.c_str());
+            web.typed.pop_front();
+        }
+        if (!web.typed.empty()) {
+            push_key(SDL_KEYDOWN, web.key_down = web.typed.front().scancode);
+            web.typed.pop_front();
+        }
+    }
+    if (web.key_down || !web.typed.empty()) web.frames_to_draw = std::max(web.frames_to_draw, 2);
+}
+
 void frame(void* arg) {
     auto& web = *static_cast<WebApp*>(arg);
+    feed_typed(web);
     SDL_Event event;
     while (SDL_PollEvent(&event)) {
         ImGui_ImplSDL2_ProcessEvent(&event);
@@ -127,19 +174,15 @@ void frame(void* arg) {
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     SDL_GL_SwapWindow(web.window);
     report_status(web);
-    for (const auto& request : web.app.platform_requests) {
-        if (request == "export") download_session(web.app.session.to_json().dump(1));
-        if (request == "import") pick_session_file();
-    }
+    const std::size_t fingerprint = web.app.layout.fingerprint();
+    if (fingerprint != web.layout_fingerprint) web.frames_to_draw = std::max(web.frames_to_draw, 1);
+    web.layout_fingerprint = fingerprint;
+    // Taken out first: a request may lead the page to call back into the app.
+    const auto requests = std::move(web.app.platform_requests);
     web.app.platform_requests.clear();
-    if (web.key_to_release) {
-        SDL_Event up{};
-        up.type = SDL_KEYUP;
-        up.key.keysym.scancode = static_cast<SDL_Scancode>(web.key_to_release);
-        SDL_PushEvent(&up);
-        web.key_to_release = 0;
-    }
+    for (const auto& request : requests) carry_out(request);
 }
+
 
 }  // namespace
 
@@ -151,11 +194,13 @@ void request_frames(int count) {
 
 void press_key(int scancode) {
     if (!the_app) return;
-    SDL_Event down{};
-    down.type = SDL_KEYDOWN;
-    down.key.keysym.scancode = static_cast<SDL_Scancode>(scancode);
-    SDL_PushEvent(&down);
-    the_app->key_to_release = scancode;
+    the_app->typed.push_back({scancode, ""});
+    request_frames(3);
+}
+
+void type_text(const char* utf8) {
+    if (!the_app) return;
+    the_app->typed.push_back({0, utf8});
     request_frames(3);
 }
 
@@ -172,11 +217,9 @@ int main(int, char**) {
     the_app = &web;
     // The last session reopens; an unreadable one is reported and left untouched.
     static BrowserStorage storage;
-    static czary::store::SessionStore sessions(storage);
-    std::optional<czary::store::StoreProblem> problem;
-    if (auto saved = sessions.open_last(problem)) web.app.session = std::move(*saved);
-    if (problem) web.app.ui.notice = czary::app::Notice{problem->text, "", true};
+    static czary::store::SessionStore sessions(storage, now_ms);
     web.app.store = &sessions;
+    czary::app::open_start_session(web.app);
     // The canvas is sized by CSS (full page); SDL follows it and scales the backing store by
     // devicePixelRatio.
     const auto flags = static_cast<SDL_WindowFlags>(SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
@@ -197,6 +240,7 @@ int main(int, char**) {
     ImGui_ImplSDL2_InitForOpenGL(web.window, web.gl);
     ImGui_ImplOpenGL3_Init("#version 100");
 
+    announce_started();
     emscripten_set_main_loop_arg(frame, &web, 0, true);
     return 0;
 }

@@ -7,8 +7,10 @@ namespace czary::platform {
 app::App& web_app();
 // Draw at least `count` more frames (after a change that came from outside SDL's events).
 void request_frames(int count);
-// A key pressed on the phone's keyboard (Backspace, Enter): down now, up a frame later, so
-// that ImGui 1.86 (no input queue) sees it.
+// A key pressed on the phone's keyboard (Backspace, Enter) and text typed there, fed to ImGui in
+// the order they came: each key down in one frame and up in the next, so that ImGui 1.86 (no
+// input queue) sees every press.
 void press_key(int scancode);
+void type_text(const char* utf8);
 
 }  // namespace czary::platform

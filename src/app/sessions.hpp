@@ -1,0 +1,33 @@
+#pragma once
+// The app's side of keeping sessions: what happens to the open session when the player creates,
+// switches, renames, copies, deletes, restores, imports or exports one, and when another tab
+// saves it. The store (src/store) decides what is written; these keep the interface in step.
+#include <string>
+#include <string_view>
+
+#include "app/app.hpp"
+
+namespace czary::app {
+
+// On start: the session open last, or a new one (an unreadable entry is reported, kept).
+void open_start_session(App& app);
+// Saves the open session; a full quota offers export; a newer save by another tab is never
+// overwritten: this tab's session is kept as a new one.
+void save(App& app);
+void new_session(App& app);
+void switch_session(App& app, const std::string& key);
+void rename_session(App& app, const std::string& name);
+void duplicate_session(App& app, const std::string& key);
+// After the player confirmed; the notice offers to restore it.
+void delete_session(App& app, const std::string& key);
+void restore_session(App& app, const std::string& deleted_key);
+// A session file chosen by the player: refused with the reason, or opened as a new session
+// (the one open before stays saved under its own key).
+bool import_session(App& app, std::string_view text);
+void export_session(App& app);
+// An entry's text exactly as stored (an unreadable one too).
+void export_raw_entry(App& app, const std::string& key);
+// The browser said another tab wrote to the storage.
+void storage_changed(App& app);
+
+}  // namespace czary::app

@@ -1,0 +1,111 @@
+// The Sessions tab: the open session's name, new / copy / export / import, every stored session
+// (open, copy, delete with a confirmation), unreadable entries (export their text), and the
+// sessions deleted lately (restore).
+#include <ctime>
+
+#include "app/panels.hpp"
+#include "app/sessions.hpp"
+#include "app/widgets.hpp"
+
+namespace czary::app {
+namespace {
+
+std::string local_time(std::int64_t ms) {
+    if (ms <= 0) return "";
+    const std::time_t seconds = static_cast<std::time_t>(ms / 1000);
+    char text[32] = "";
+    std::strftime(text, sizeof text, "%Y-%m-%d %H:%M", std::localtime(&seconds));
+    return text;
+}
+
+float half_width() { return (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2; }
+
+void draw_open_session(App& app) {
+    auto& ui = app.ui;
+    if (ui.session_name_for != app.store->current_key()) {
+        std::snprintf(ui.session_name, sizeof ui.session_name, "%s", app.store->current_name().c_str());
+        ui.session_name_for = app.store->current_key();
+    }
+    ImGui::TextUnformatted(app.tr("session.name"));
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
+    ImGui::InputText("##session-name", ui.session_name, sizeof ui.session_name);
+    app.layout.add_last_item("input:session-name");
+    const bool changed = app.store->current_name() != ui.session_name && ui.session_name[0] != '\0';
+    if (touch_button(app, app.tr("session.rename"), "session:rename", half_width(), changed)) rename_session(app, ui.session_name);
+
+    const float half = half_width();
+    if (touch_button(app, app.tr("session.new"), "session:new", half)) new_session(app);
+    ImGui::SameLine();
+    if (touch_button(app, app.tr("session.duplicate"), "session:duplicate", half)) duplicate_session(app, app.store->current_key());
+    if (touch_button(app, app.tr("session.export"), "session:export", half)) export_session(app);
+    ImGui::SameLine();
+    if (touch_button(app, app.tr("session.import"), "session:import", half)) app.platform_requests.push_back({PlatformRequest::Kind::PickFile, "", ""});
+}
+
+void draw_delete_confirmation(App& app, const std::string& key, const std::string& name) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.75f, 0.45f, 1));
+    ImGui::TextWrapped("%s", app.local(both(app, "session.confirm_delete", {{"{name}", name}})).c_str());
+    ImGui::PopStyleColor();
+    const float half = half_width();
+    ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.55f, 0.18f, 0.16f, 1));
+    if (touch_button(app, app.tr("session.yes_delete"), "session:confirm-delete", half)) delete_session(app, key);
+    ImGui::PopStyleColor();
+    ImGui::SameLine();
+    if (touch_button(app, app.tr("session.cancel"), "session:cancel-delete", half)) app.ui.confirm_delete.clear();
+}
+
+void draw_stored_sessions(App& app) {
+    ImGui::Separator();
+    ImGui::TextUnformatted(app.tr("session.list"));
+    const float half = half_width();
+    for (const auto& summary : app.store->list()) {
+        const std::string& key = summary.key;
+        const bool open = key == app.store->current_key();
+        ImGui::PushID(key.c_str());
+        ImGui::Separator();
+        if (open) ImGui::TextColored(ImVec4(0.6f, 0.9f, 0.6f, 1), "%s  (%s)", summary.header.name.c_str(), app.tr("session.open_now"));
+        else ImGui::TextUnformatted(summary.header.name.c_str());
+        app.layout.add_last_item("session-row:" + key);
+        app.layout.add_text("session-row:" + key, summary.header.name);
+        if (summary.problem) {
+            ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.55f, 0.45f, 1));
+            ImGui::TextWrapped("%s", app.local(*summary.problem).c_str());
+            ImGui::PopStyleColor();
+            if (touch_button(app, app.tr("session.export_raw"), "session:raw:" + key, half)) export_raw_entry(app, key);
+        } else {
+            ImGui::TextDisabled("%s: %lld · %s", app.tr("session.steps"), static_cast<long long>(summary.header.steps),
+                                local_time(summary.header.saved_at).c_str());
+            if (touch_button(app, app.tr("session.open"), "session:open:" + key, half, !open)) switch_session(app, key);
+        }
+        ImGui::SameLine();
+        if (touch_button(app, app.tr("session.delete"), "session:delete:" + key, half)) app.ui.confirm_delete = key;
+        if (app.ui.confirm_delete == key) draw_delete_confirmation(app, key, summary.header.name);
+        ImGui::PopID();
+    }
+}
+
+void draw_deleted_sessions(App& app) {
+    const auto deleted = app.store->deleted();
+    if (deleted.empty()) return;
+    ImGui::Separator();
+    ImGui::TextUnformatted(app.tr("session.deleted_list"));
+    for (const auto& kept : deleted) {
+        ImGui::TextUnformatted(kept.name.c_str());
+        ImGui::TextDisabled("%s %s", app.tr("session.deleted_at"), local_time(kept.deleted_at).c_str());
+        if (touch_button(app, app.tr("session.restore"), "session:restore:" + kept.key, half_width())) restore_session(app, kept.key);
+    }
+}
+
+}  // namespace
+
+void draw_sessions_panel(App& app) {
+    if (!app.store) {
+        ImGui::TextWrapped("%s", app.tr("session.no_storage"));
+        return;
+    }
+    draw_open_session(app);
+    draw_stored_sessions(app);
+    draw_deleted_sessions(app);
+}
+
+}  // namespace czary::app
