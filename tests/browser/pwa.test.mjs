@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openSite, VIEWPORTS, state, ui, saveScreenshot } from './harness.mjs';
+import { openSite, VIEWPORTS, state, ui, tap, saveScreenshot } from './harness.mjs';
 import { startServer } from '../../scripts/static-server.mjs';
 
 let site;
@@ -101,7 +101,14 @@ test('a new version is announced in the app and taken only when the player agree
     await started(page);
     await controlled(page);
     const [oldCache] = await buildOf(page);
-    assert.equal((await dispatch(page, { type: 'add_hero', hero: 'gislan' })).ok, true);
+    const fight = JSON.parse(fs.readFileSync(new URL('../cli/fight.json', import.meta.url), 'utf8'));
+    for (const action of fight.actions.slice(0, 16)) assert.equal((await dispatch(page, action)).ok, true, JSON.stringify(action));
+    // The player is preparing Błyskawica when the new version arrives.
+    await tap(page, 'tab:table');
+    await tap(page, 'token:c1');
+    await tap(page, 'card:blyskawica');
+    await tap(page, 'cast:blyskawica');
+    assert.equal((await ui(page)).cast.spell, 'blyskawica');
 
     const worker = path.join(root, 'sw.js');
     fs.writeFileSync(worker, fs.readFileSync(worker, 'utf8').replace(/const BUILD = '([0-9a-f]+)'/, "const BUILD = 'newer-$1'"));
@@ -112,12 +119,17 @@ test('a new version is announced in the app and taken only when the player agree
     assert.ok((await page.evaluate(() => window.czary.layout()))['update:apply'], 'the offer is on screen');
     await saveScreenshot(page, 'pwa-phone-update-offer');
 
+    // Never mid-action: while the cast is prepared the offer cannot be taken.
+    const offerMidCast = (await page.evaluate(() => window.czary.layout()))['update:apply'];
+    await page.touchscreen.tap(offerMidCast.x + offerMidCast.w / 2, offerMidCast.y + offerMidCast.h / 2);
     // Not taken without consent: the page goes on with the old build.
     await page.waitForTimeout(1500);
     assert.deepEqual(await buildOf(page).then((c) => c.includes(oldCache)), true);
-    assert.equal((await state(page)).figures.length, 1);
+    assert.equal((await ui(page)).cast.spell, 'blyskawica', 'the cast being prepared is still there');
+    await tap(page, 'cast:cancel');
 
     const offer = (await page.evaluate(() => window.czary.layout()))['update:apply'];
+    assert.ok(offer, 'the offer is on screen');
     await Promise.all([
       page.waitForEvent('load', { timeout: 30000 }),
       page.touchscreen.tap(offer.x + offer.w / 2, offer.y + offer.h / 2),
@@ -125,7 +137,7 @@ test('a new version is announced in the app and taken only when the player agree
     await started(page);
     const caches = await buildOf(page);
     assert.deepEqual(caches, [`czary-newer-${oldCache.slice('czary-'.length)}`]);
-    assert.equal((await state(page)).figures.length, 1, 'the session came through the update');
+    assert.equal((await state(page)).position, 16, 'the session came through the update');
     assert.equal((await ui(page)).updateReady, false);
   } finally {
     await context.close();
