@@ -44,6 +44,7 @@ const std::map<std::string, Handler>& handlers() {
         {"poison", action_poison},
         {"petrify", action_petrify},
         {"disarm_trap", action_disarm_trap},
+        {"roll_dice", action_roll_dice},
     };
     return table;
 }

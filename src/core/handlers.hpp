@@ -44,6 +44,8 @@ void action_talisman(Turn& t);
 void action_poison(Turn& t);
 void action_petrify(Turn& t);
 void action_disarm_trap(Turn& t);
+// rules_dice.cpp
+void action_roll_dice(Turn& t);
 
 void learn(Turn& t, Figure& c, const Spell& spell, const std::string& source);
 // A chosen list of spells: known ids, none twice, and (with `from`) each in that list (4.1).

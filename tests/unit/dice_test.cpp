@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <map>
 
 #include "core/dice.hpp"
 
@@ -57,4 +58,54 @@ TEST_CASE("the generator's six faces are fair (chi-square, 5 degrees of freedom)
         chi_square += (counts[face] - expected) * (counts[face] - expected) / expected;
     }
     CHECK(chi_square < 20.5);  // p = 0.001
+}
+
+namespace {
+
+// Chi-square of `rolls` totals of the code through DiceSource (as every action rolls) against
+// the code's exact distribution; returns {statistic, degrees of freedom}.
+std::pair<double, int> chi_square_of(const char* text, std::uint64_t seed, int rolls) {
+    const auto code = DiceCode::parse(text);
+    REQUIRE(code);
+    czary::Rng rng{seed};
+    czary::DiceSource dice(rng, std::nullopt);
+    std::map<int, int> counts;
+    for (int i = 0; i < rolls; ++i) ++counts[dice.roll(*code, "test")];
+    double statistic = 0;
+    const auto expected = code->distribution();
+    for (const auto& [total, p] : expected) {
+        const double e = p * rolls;
+        statistic += (counts[total] - e) * (counts[total] - e) / e;
+    }
+    CHECK(counts.size() == expected.size());  // no total outside the code's range
+    return {statistic, static_cast<int>(expected.size()) - 1};
+}
+
+}  // namespace
+
+TEST_CASE("every die type of chapter 3 rolls fair totals (chi-square, p = 0.001, three seeds)") {
+    // Upper 0.1% points of the chi-square distribution by degrees of freedom.
+    const std::map<int, double> critical = {{1, 10.83}, {2, 13.82}, {4, 18.47}, {5, 20.52}, {10, 29.59}};
+    for (const char* code : {"1K6", "1K3", "2K6+2", "1K3x2", "1K3+1", "1K6+1", "2K3+1", "2+2"}) {
+        for (std::uint64_t seed : {1ULL, 20261202ULL, 0xC0FFEEULL}) {
+            const auto [statistic, dof] = chi_square_of(code, seed, 36000);
+            INFO(code << " seed " << seed << ": chi-square " << statistic << " with " << dof << " degrees of freedom");
+            REQUIRE(critical.count(dof));
+            CHECK(statistic < critical.at(dof));
+        }
+    }
+}
+
+TEST_CASE("a biased generator fails the same test (the test can fail)") {
+    // Faces 1-6 from the top bits, but 6 replaced by 5 one time in ten: clearly unfair.
+    czary::Rng rng{7};
+    int counts[7] = {};
+    for (int i = 0; i < 36000; ++i) {
+        int face = rng.d6();
+        if (face == 6 && i % 10 == 0) face = 5;
+        ++counts[face];
+    }
+    double statistic = 0;
+    for (int face = 1; face <= 6; ++face) statistic += (counts[face] - 6000.0) * (counts[face] - 6000.0) / 6000.0;
+    CHECK(statistic > 20.52);
 }

@@ -1,0 +1,23 @@
+// The dice tray: a roll of any dice code of chapter 3, for whatever the table needs beyond the
+// rolls the actions make themselves (a counter's siła, a trap, a wandering monster).
+#include "core/handlers.hpp"
+
+namespace czary {
+
+// roll_dice {code, purpose?, figure?}: changes nothing but the generator and the log (3.1).
+void action_roll_dice(Turn& t) {
+    const std::string text = t.text("code");
+    const auto code = DiceCode::parse(text);
+    if (!code || code->count == 0) throw Refused("bad_dice_code", "3.1", {{"code", plain(text)}});
+    const std::string purpose = t.optional_text("purpose").value_or("tray");
+    if (purpose.empty() || purpose.size() > 40) throw Refused("bad_action", "", {{"field", plain("purpose")}});
+    std::string figure;
+    if (t.action.contains("figure")) figure = t.figure("figure").id;
+    const int total = t.dice.roll(*code, purpose, figure);
+    std::string pips;
+    for (int pip : t.dice.records().back().pips) pips += (pips.empty() ? "" : " ") + std::to_string(pip);
+    t.outcome = {{"code", code->to_string()}, {"pips", t.dice.records().back().pips}, {"total", total}};
+    t.note("dice_roll", "3.1", {{"code", plain(code->to_string())}, {"pips", plain(pips)}, {"total", number_text(total)}});
+}
+
+}  // namespace czary
