@@ -1,7 +1,15 @@
-# cmake -DROOT=<data dir> -DOUT=<file.cpp> -DFILES=a.json,b.json -P embed_data.cmake
-# Writes a C++ source that holds each file as bytes, behind czary::data::file().
+# cmake -DROOT=<dir> -DOUT=<file.cpp> -DFILES=a.json,b.json [-DNAMESPACE=czary::data
+#       -DHEADER=data/embedded_data.hpp] -P embed_data.cmake
+# Writes a C++ source that holds each file as bytes, behind <NAMESPACE>::file() (data/ files,
+# and the GLSL sources of shaders/ for the web app).
 string(REPLACE "," ";" FILES "${FILES}")
-set(body "// Generated from data/ by scripts/embed_data.cmake. Do not edit.\n#include \"data/embedded_data.hpp\"\n\nnamespace czary::data {\nnamespace {\n")
+if(NOT NAMESPACE)
+  set(NAMESPACE czary::data)
+endif()
+if(NOT HEADER)
+  set(HEADER data/embedded_data.hpp)
+endif()
+set(body "// Generated from ${ROOT} by scripts/embed_data.cmake. Do not edit.\n#include \"${HEADER}\"\n\nnamespace ${NAMESPACE} {\nnamespace {\n")
 set(table "")
 set(index 0)
 foreach(name IN LISTS FILES)
@@ -14,6 +22,6 @@ foreach(name IN LISTS FILES)
   math(EXPR index "${index} + 1")
 endforeach()
 string(APPEND body "struct Entry { std::string_view path; std::string_view text; };\nconst Entry entries[] = {\n${table}};\n}  // namespace\n\n")
-string(APPEND body "std::string_view file(std::string_view path) {\n    for (const auto& entry : entries)\n        if (entry.path == path) return entry.text;\n    return {};\n}\n\n}  // namespace czary::data\n")
+string(APPEND body "std::string_view file(std::string_view path) {\n    for (const auto& entry : entries)\n        if (entry.path == path) return entry.text;\n    return {};\n}\n\n}  // namespace ${NAMESPACE}\n")
 file(WRITE "${OUT}.tmp" "${body}")
 file(COPY_FILE "${OUT}.tmp" "${OUT}" ONLY_IF_DIFFERENT)

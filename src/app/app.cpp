@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include "app/dice_view.hpp"
 #include "app/panels.hpp"
 #include "app/sessions.hpp"
 #include "app/widgets.hpp"
@@ -24,6 +25,10 @@ ApplyResult dispatch(App& app, const nlohmann::json& action) {
     if (result.ok) {
         app.ui.notice.reset();
         app.ui.outcome_step = app.session.position() - 1;
+        if (!result.rolls.empty()) {
+            app.ui.rolling_step = app.session.position() - 1;
+            app.ui.rolled_at = ImGui::GetTime();
+        }
         save(app);
     } else {
         const auto& r = result.refusal;
@@ -65,6 +70,8 @@ ApplyResult dispatch_rolling(App& app, nlohmann::json action) {
 
 void draw_app(App& app) {
     app.layout.begin_frame();
+    app.die_draws.clear();
+    app.dice_moving = false;
     // Phone first: one full-screen window; panels stack in it and it scrolls by dragging.
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(viewport->WorkPos);
@@ -76,9 +83,11 @@ void draw_app(App& app) {
     draw_top_bar(app);
     ImGui::BeginChild("##page", ImVec2(0, 0), false, ImGuiWindowFlags_NoScrollbar);
     draw_notice(app);
+    if (app.ui.tab == Tab::Party || app.ui.tab == Tab::Table) draw_last_rolls(app);
     switch (app.ui.tab) {
         case Tab::Party: draw_party_panel(app); break;
         case Tab::Table: draw_table_tab(app); break;
+        case Tab::Dice: draw_dice_panel(app); break;
         case Tab::Log: draw_log_panel(app); break;
         case Tab::Sessions: draw_sessions_panel(app); break;
     }

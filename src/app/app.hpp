@@ -2,6 +2,7 @@
 // The interface's model: the rules session it drives, and the few choices that belong to the
 // interface alone (language, tab, selection, the cast being prepared). Panels read these and
 // emit actions through dispatch(); nothing here duplicates the rules' state.
+#include <deque>
 #include <map>
 #include <optional>
 #include <string>
@@ -10,15 +11,19 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/dice_pose.hpp"
 #include "app/layout.hpp"
 #include "app/strings.hpp"
 #include "core/game_data.hpp"
 #include "core/session.hpp"
 #include "store/session_store.hpp"
 
+struct ImDrawList;
+struct ImDrawCmd;
+
 namespace czary::app {
 
-enum class Tab { Party, Table, Log, Sessions };
+enum class Tab { Party, Table, Dice, Log, Sessions };
 
 // A spell being prepared: card -> targets -> dice -> confirm (issue "cast flow").
 struct CastDraft {
@@ -72,6 +77,12 @@ struct UiState {
     std::vector<int> pending_pips;       // pips entered for a roll outside a cast
     std::vector<std::string> pool_draft; // spells ticked for the selected character
     std::string pool_draft_for;
+    char dice_code[16] = "1K6";          // the tray's code
+    bool tray_table_dice = false;        // the tray's next roll comes from real dice
+    // The roll that tumbles now: the step that rolled and when (ImGui time, s). Rolls of other
+    // steps (after undo, on reload) are shown at rest.
+    std::size_t rolling_step = static_cast<std::size_t>(-1);
+    double rolled_at = 0;
     char session_name[64] = "";          // the rename field of the Sessions tab
     std::string session_name_for;        // the session key the field was filled for
     std::string confirm_delete;          // a session key waiting for "yes, delete"
@@ -89,6 +100,23 @@ struct App {
     std::vector<PlatformRequest> platform_requests;
     bool update_ready = false;             // a new version of the app waits for the player's consent
     std::uint64_t seed_source = 0;         // seeds of new sessions derive from it
+    bool reduced_motion = false;           // dice show their result at once
+
+    // Dice drawn this frame by the platform's shader (ImGui draw callbacks point into this);
+    // `dice_moving` asks the platform for the next frame.
+    struct DieDraw {
+        std::string id;                // "die:<where>:<roll>:<die>"
+        int pip = 0;                   // what the core recorded
+        int face = 0;                  // what the pose shows (face_towards_viewer)
+        bool settled = false;
+        float x = 0, y = 0, size = 0;  // CSS px
+        Rotation rotation{};
+        float body_colour[3] = {0, 0, 0};
+        float pip_colour[3] = {0, 0, 0};
+    };
+    std::deque<DieDraw> die_draws;
+    void (*draw_die)(const ImDrawList*, const ImDrawCmd*) = nullptr;
+    bool dice_moving = false;
 
     const Strings& text() const { return language == "en" ? english : polish; }
     const char* tr(const char* key) const { return text()(key); }

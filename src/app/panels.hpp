@@ -11,6 +11,7 @@ void draw_board(App& app);            // the two formations, drag and drop, targ
 void draw_fight_controls(App& app);   // fight, phases, monsters, wounds, negotiation
 void draw_spell_cards(App& app);      // the selected character's spells, lit or dimmed
 void draw_cast_panel(App& app);       // targets, odds, dice, confirm, outcome
+void draw_dice_panel(App& app);       // the tray: any code rolled, odds, the seed, every roll
 void draw_log_panel(App& app);        // everything that happened; undo and redo
 void draw_sessions_panel(App& app);   // the stored sessions: new, open, rename, copy, delete
 

@@ -45,16 +45,19 @@ void draw_top_bar(App& app) {
     }
     ImGui::NewLine();
 
-    const float tab_width = (width - 2 * ImGui::GetStyle().ItemSpacing.x) / 3;
+    // Four tabs on a phone's width: narrower side padding keeps "Dziennik" whole.
+    const float tab_width = (width - 3 * ImGui::GetStyle().ItemSpacing.x) / 4;
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(2, ImGui::GetStyle().FramePadding.y));
     struct TabButton { Tab tab; const char* key; const char* id; };
     for (const TabButton& tab : {TabButton{Tab::Party, "tab.party", "tab:party"}, TabButton{Tab::Table, "tab.table", "tab:table"},
-                                 TabButton{Tab::Log, "tab.log", "tab:log"}}) {
+                                 TabButton{Tab::Dice, "tab.dice", "tab:dice"}, TabButton{Tab::Log, "tab.log", "tab:log"}}) {
         const bool selected = app.ui.tab == tab.tab;
         if (selected) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
         if (touch_button(app, app.tr(tab.key), tab.id, tab_width)) app.ui.tab = tab.tab;
         if (selected) ImGui::PopStyleColor();
         if (tab.tab != Tab::Log) ImGui::SameLine();
     }
+    ImGui::PopStyleVar();
 
     const float half = (width - ImGui::GetStyle().ItemSpacing.x) / 2;
     if (touch_button(app, app.tr("log.undo"), "undo", half, app.session.can_undo())) undo(app);

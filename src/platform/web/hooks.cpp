@@ -49,7 +49,7 @@ EMSCRIPTEN_KEEPALIVE const char* czary_layout_json() { return keep(czary::platfo
 EMSCRIPTEN_KEEPALIVE const char* czary_ui_json() {
     const auto& app = czary::platform::web_app();
     const auto& ui = app.ui;
-    static const char* tabs[] = {"party", "table", "log", "sessions"};
+    static const char* tabs[] = {"party", "table", "dice", "log", "sessions"};
     nlohmann::json out = {
         {"tab", tabs[static_cast<int>(ui.tab)]},
         {"language", app.language},
@@ -59,7 +59,15 @@ EMSCRIPTEN_KEEPALIVE const char* czary_ui_json() {
         {"texts", app.layout.texts_json()},
         {"notice", ui.notice ? nlohmann::json{{"text", app.local(ui.notice->text)}, {"offer", ui.notice->offer}} : nlohmann::json()},
         {"updateReady", app.update_ready},
+        {"reducedMotion", app.reduced_motion},
+        {"diceMoving", app.dice_moving},
     };
+    // The dice on screen in the last frame: the pips the core recorded and the face the
+    // animated pose shows (they agree once a die rests).
+    nlohmann::json dice = nlohmann::json::array();
+    for (const auto& die : app.die_draws)
+        dice.push_back({{"id", die.id}, {"pip", die.pip}, {"face", die.face}, {"settled", die.settled}});
+    out["dice"] = dice;
     if (app.store)
         out["storedSession"] = {{"key", app.store->current_key()}, {"name", app.store->current_name()}, {"revision", app.store->current_revision()}};
     return keep(out.dump());

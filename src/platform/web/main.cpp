@@ -17,6 +17,7 @@
 #include "app/glyph_check.hpp"
 #include "app/sessions.hpp"
 #include "platform/web/browser_storage.hpp"
+#include "platform/web/dice_renderer.hpp"
 #include "platform/web/ui_font.hpp"
 #include "platform/web/web_app.hpp"
 #include "platform/web/web_status.hpp"
@@ -56,6 +57,7 @@ EM_JS(void, download_file, (const char* name, const char* text), { window.czary.
 EM_JS(void, pick_session_file, (), { window.czary._pickFile(); });
 EM_JS(void, apply_update, (), { window.czary._applyUpdate(); });
 EM_JS(void, announce_started, (), { window.czary._started(); });
+EM_JS(int, prefers_reduced_motion, (), { return window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 1 : 0; });
 
 void carry_out(const app::PlatformRequest& request) {
     switch (request.kind) {
@@ -174,6 +176,8 @@ void frame(void* arg) {
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     SDL_GL_SwapWindow(web.window);
     report_status(web);
+    // Dice tumbling: every animation frame until they rest (then nothing is drawn).
+    if (web.app.dice_moving) web.frames_to_draw = std::max(web.frames_to_draw, 1);
     const std::size_t fingerprint = web.app.layout.fingerprint();
     if (fingerprint != web.layout_fingerprint) web.frames_to_draw = std::max(web.frames_to_draw, 1);
     web.layout_fingerprint = fingerprint;
@@ -239,6 +243,8 @@ int main(int, char**) {
     touch_friendly_style();
     ImGui_ImplSDL2_InitForOpenGL(web.window, web.gl);
     ImGui_ImplOpenGL3_Init("#version 100");
+    if (init_dice_renderer()) web.app.draw_die = draw_die;
+    web.app.reduced_motion = prefers_reduced_motion();
 
     announce_started();
     emscripten_set_main_loop_arg(frame, &web, 0, true);

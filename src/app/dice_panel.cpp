@@ -1,0 +1,135 @@
+// The Dice tab: a tray for any dice code of chapter 3 (the app's dice or the table's), the exact
+// odds of the code, the last roll tumbling, the generator's seed, and every roll of the session.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "app/dice_view.hpp"
+#include "app/panels.hpp"
+#include "app/widgets.hpp"
+#include "core/dice.hpp"
+
+namespace czary::app {
+namespace {
+
+constexpr const char* tray_codes[] = {"1K6", "2K6", "1K3", "2K6+2", "1K3x2", "1K3+1", "1K6+1", "2K3+1", "2+2"};
+
+void draw_code_choice(App& app) {
+    const float third = (ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().ItemSpacing.x) / 3;
+    int column = 0;
+    for (const char* code : tray_codes) {
+        const bool chosen = std::string(app.ui.dice_code) == code;
+        if (chosen) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+        if (touch_button(app, code, std::string("tray:code:") + code, third)) std::snprintf(app.ui.dice_code, sizeof app.ui.dice_code, "%s", code);
+        if (chosen) ImGui::PopStyleColor();
+        if (++column % 3 != 0) ImGui::SameLine();
+    }
+    ImGui::TextUnformatted(app.tr("tray.any_code"));
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
+    ImGui::InputText("##dice-code", app.ui.dice_code, sizeof app.ui.dice_code, ImGuiInputTextFlags_CharsUppercase);
+    app.layout.add_last_item("input:dice-code");
+}
+
+// The exact distribution of the code's total: one bar per total.
+void draw_odds(App& app, const DiceCode& code) {
+    ImGui::Text("%s %s (%d–%d):", app.tr("tray.odds"), code.to_string().c_str(), code.min(), code.max());
+    const auto distribution = code.distribution();
+    double highest = 0;
+    for (const auto& [total, p] : distribution) highest = std::max(highest, p);
+    const float width = ImGui::GetContentRegionAvail().x - 110.0f;
+    std::string odds_text;
+    for (const auto& [total, p] : distribution) {
+        ImGui::Text("%3d", total);
+        ImGui::SameLine(44.0f);
+        const ImVec2 at = ImGui::GetCursorScreenPos();
+        const float bar = static_cast<float>(p / highest) * width;
+        ImGui::GetWindowDrawList()->AddRectFilled(at, ImVec2(at.x + bar, at.y + ImGui::GetTextLineHeight()), IM_COL32(200, 160, 70, 255), 3.0f);
+        ImGui::Dummy(ImVec2(width, ImGui::GetTextLineHeight()));
+        ImGui::SameLine();
+        ImGui::Text("%5.1f%%", p * 100.0);
+        char line[32];
+        std::snprintf(line, sizeof line, "%d:%.4f ", total, p);
+        odds_text += line;
+    }
+    app.layout.add_text("tray:odds", odds_text);
+}
+
+void draw_roll_controls(App& app, const DiceCode& code) {
+    const bool table = app.ui.tray_table_dice || app.ui.table_dice_everywhere;
+    if (ImGui::Checkbox(label(app, "tray.table_dice", "tray-table-dice").c_str(), &app.ui.tray_table_dice)) app.ui.pending_pips.clear();
+    app.layout.add_last_item("tray:table-dice");
+    nlohmann::json action = {{"type", "roll_dice"}, {"code", code.to_string()}};
+    if (table) {
+        ImGui::TextWrapped("%s", app.tr("tray.enter_pips"));
+        pip_pad(app, app.ui.pending_pips, "tray:pip");
+        const bool complete = static_cast<int>(app.ui.pending_pips.size()) == code.count;
+        if (touch_button(app, app.tr("tray.record"), "tray:roll", ImGui::GetContentRegionAvail().x, complete)) {
+            action["dice"] = app.ui.pending_pips;
+            if (dispatch(app, action).ok) app.ui.pending_pips.clear();
+        }
+    } else if (touch_button(app, app.tr("tray.roll"), "tray:roll", ImGui::GetContentRegionAvail().x)) {
+        dispatch(app, action);
+    }
+}
+
+// Every roll of the applied steps, newest first (the last 200 on screen).
+void draw_history(App& app) {
+    ImGui::Separator();
+    ImGui::TextUnformatted(app.tr("tray.history"));
+    const auto& steps = app.session.steps();
+    int shown = 0;
+    nlohmann::json listed = nlohmann::json::array();
+    for (std::size_t step = app.session.position(); step-- > 0 && shown < 200;) {
+        const auto& rolls = steps[step].rolls;
+        for (std::size_t i = 0; i < rolls.size() && shown < 200; ++i, ++shown) {
+            const auto& roll = rolls[i];
+            std::string pips;
+            for (int pip : roll.pips) pips += (pips.empty() ? "" : " ") + std::to_string(pip);
+            const bool from_table = roll.source == "table";
+            ImGui::TextWrapped("#%zu  %s: %s  [%s] = %d  · %s", step + 1, roll_heading(app, roll).c_str(), roll.code.c_str(), pips.c_str(),
+                               roll.total, app.tr(from_table ? "roll.source.table" : "roll.source.app"));
+            listed.push_back({{"step", step + 1}, {"purpose", roll.purpose}, {"figure", roll.figure}, {"code", roll.code},
+                              {"pips", roll.pips}, {"total", roll.total}, {"source", roll.source}});
+        }
+    }
+    if (shown == 0) ImGui::TextDisabled("%s", app.tr("tray.no_rolls"));
+    app.layout.add_text("tray:history", listed.dump());
+}
+
+}  // namespace
+
+void draw_dice_panel(App& app) {
+    ImGui::Text("%s %llu", app.tr("tray.seed"), static_cast<unsigned long long>(app.session.start().rng.state));
+    app.layout.add_text("tray:seed", std::to_string(app.session.start().rng.state));
+    ImGui::Checkbox(label(app, "tray.reduced_motion", "reduced-motion").c_str(), &app.reduced_motion);
+    app.layout.add_last_item("tray:reduced-motion");
+    ImGui::Separator();
+
+    // The latest roll of the session (this tray's or any action's) lies in the tray.
+    const std::size_t position = app.session.position();
+    bool shown = false;
+    for (std::size_t step = position; step-- > 0 && !shown;) {
+        const auto& rolls = app.session.steps()[step].rolls;
+        for (std::size_t i = 0; i < rolls.size(); ++i) draw_roll(app, step, i, rolls[i], 72.0f, "tray");
+        shown = !rolls.empty();
+    }
+    if (!shown) ImGui::TextDisabled("%s", app.tr("tray.empty"));
+
+    // The roll button right under the tray, the code and its odds below it.
+    const auto code = DiceCode::parse(app.ui.dice_code);
+    const bool valid = code && code->count > 0;
+    if (valid) draw_roll_controls(app, *code);
+    ImGui::Separator();
+    draw_code_choice(app);
+    if (valid) {
+        draw_odds(app, *code);
+    } else {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.55f, 0.45f, 1));
+        ImGui::TextWrapped("%s", app.local(app.data->message("refuse.bad_dice_code", {{"code", std::string(app.ui.dice_code)}})).c_str());
+        ImGui::PopStyleColor();
+    }
+    draw_history(app);
+}
+
+}  // namespace czary::app
