@@ -19,13 +19,26 @@ std::string percent(double p) {
 void odds_lines(App& app, const CastDraft& cast) {
     const auto& s = app.session.state();
     const auto odds = cast_odds(s, *app.data, cast.caster, cast.spell, cast.targets);
+    std::string texts;
     for (const auto& entry : odds) {
         const Figure* target = s.find(entry.at("figure").get<std::string>());
         std::string line = app.local(target->name) + ": " + app.tr("odds.resist") + " " + percent(entry.at("resist").get<double>());
         if (entry.contains("kill")) line += ", " + std::string(app.tr("odds.kill")) + " " + percent(entry.at("kill").get<double>());
         ImGui::BulletText("%s", line.c_str());
+        // The whole distribution of wounds when the spell is not resisted.
+        if (entry.contains("wounds")) {
+            std::string wounds = std::string(app.tr("odds.wounds")) + ":";
+            for (const auto& [amount, p] : entry.at("wounds").items()) wounds += "  " + amount + " → " + percent(p.get<double>());
+            ImGui::Indent();
+            ImGui::TextDisabled("%s", wounds.c_str());
+            ImGui::Unindent();
+            texts += line + " | " + wounds + "\n";
+        } else {
+            texts += line + "\n";
+        }
     }
     app.layout.add_last_item("cast:odds");
+    app.layout.add_text("cast:odds", texts);
 }
 
 void dice_entry(App& app, CastDraft& cast) {

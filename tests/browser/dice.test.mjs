@@ -132,6 +132,10 @@ test('real dice entered on the pad feed the cast flow; the history lists the app
     await tap(page, 'cast:blyskawica');
     await tap(page, 'token:m4');
     await find(page, 'cast:odds');
+    // The odds before the cast: the troll (odporność 3) resists on 1-3; 1K3x2 wounds: 2, 4 or 6.
+    const odds = (await ui(page)).texts['cast:odds'];
+    assert.match(odds, /odeprze 50%, zabije 0%/);
+    assert.match(odds, /2 → 33%\s+4 → 33%\s+6 → 33%/);
     if (!(await ui(page)).cast.tableDice) await tap(page, 'cast:dice-mode');
     await tap(page, 'cast:pip:6');
     await tap(page, 'cast:pip:2');
