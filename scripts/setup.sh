@@ -13,6 +13,7 @@ APT_PACKAGES=(
   nlohmann-json3-dev  # JSON, header-only
   doctest-dev         # unit tests, header-only
   cmake make g++ ninja-build
+  clang-14 libclang-rt-14-dev  # libFuzzer and the sanitizers' runtimes (fuzzing in the test command)
   dpkg-dev            # dpkg-source, to unpack the imgui and libsdl2 source packages
   chromium            # browser tests (driven by playwright-core)
   fonts-dejavu-core   # DejaVuSans.ttf: every Polish letter (Latin Extended-A)

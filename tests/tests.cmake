@@ -39,3 +39,24 @@ if(CZARY_WASM_BUILD_DIR)
       TIMEOUT 600)
   endforeach()
 endif()
+
+# The same unit tests and a replay under AddressSanitizer + UBSan (scripts/build-checks.sh).
+set(CZARY_ASAN_BUILD_DIR "" CACHE PATH "the sanitizer build folder")
+if(CZARY_ASAN_BUILD_DIR)
+  add_test(NAME unit.asan COMMAND ${CZARY_ASAN_BUILD_DIR}/czary_tests)
+  add_test(NAME cli.asan_replay COMMAND ${CZARY_ASAN_BUILD_DIR}/czary-cli replay ${cli_files}/fight.json)
+  set_tests_properties(unit.asan cli.asan_replay PROPERTIES ENVIRONMENT "ASAN_OPTIONS=detect_leaks=1;UBSAN_OPTIONS=print_stacktrace=1")
+endif()
+
+# Short, bounded fuzzing runs from a seed corpus, and every crash found so far as a regression
+# (tests/fuzz/regressions/<harness>/). Longer runs: scripts/fuzz.sh.
+set(CZARY_FUZZ_BUILD_DIR "" CACHE PATH "the libFuzzer build folder")
+if(CZARY_FUZZ_BUILD_DIR)
+  foreach(harness session actions)
+    add_test(NAME fuzz.${harness}
+             COMMAND ${CMAKE_COMMAND} -DFUZZER=${CZARY_FUZZ_BUILD_DIR}/fuzz_${harness} -DHARNESS=${harness}
+                     -DSOURCE=${CMAKE_SOURCE_DIR} -DWORK=${CMAKE_BINARY_DIR}/fuzz-work -DSECONDS=20
+                     -P ${CMAKE_SOURCE_DIR}/tests/fuzz/run.cmake)
+    set_tests_properties(fuzz.${harness} PROPERTIES TIMEOUT 300)
+  endforeach()
+endif()

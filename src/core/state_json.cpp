@@ -1,5 +1,7 @@
 #include "core/state_json.hpp"
 
+#include <set>
+
 #include "core/data_error.hpp"
 
 namespace czary {
@@ -50,6 +52,34 @@ nlohmann::json state_to_json(const GameState& state) {
     };
 }
 
+namespace {
+
+// A written start state must hang together: the rules look figures up by the ids they hold.
+void check_references(const GameState& state) {
+    std::set<std::string> ids;
+    for (const auto& figure : state.figures) {
+        if (figure.id.empty()) throw DataError("state: a figure has no 'id'");
+        if (!ids.insert(figure.id).second) throw DataError("state: two figures have the id '" + figure.id + "'");
+        if (figure.wounds < 0 || figure.sila < 0 || figure.odpornosc < 0)
+            throw DataError("state: figure '" + figure.id + "' has a negative siła, odporność or wounds");
+    }
+    std::set<std::string> placed;
+    for (const Formation* formation : {&state.party, &state.monsters}) {
+        for (const auto& rank : formation->ranks) {
+            for (const auto& id : rank) {
+                if (id.empty()) continue;
+                if (!ids.count(id)) throw DataError("state: a formation names '" + id + "', which is not among the figures");
+                if (!placed.insert(id).second) throw DataError("state: '" + id + "' stands in two places");
+            }
+        }
+    }
+    for (const auto& figure : state.figures)
+        if (!figure.charmed_by.empty() && !ids.count(figure.charmed_by))
+            throw DataError("state: figure '" + figure.id + "' is charmed by '" + figure.charmed_by + "', who is not among the figures");
+}
+
+}  // namespace
+
 GameState state_from_json(const nlohmann::json& json) {
     if (!json.is_object()) throw DataError("state: expected an object");
     try {
@@ -67,6 +97,7 @@ GameState state_from_json(const nlohmann::json& json) {
         if (rng.empty() || rng.size() > 20 || rng.find_first_not_of("0123456789") != std::string::npos)
             throw std::invalid_argument("rng");
         state.rng.state = std::stoull(rng);
+        check_references(state);
         return state;
     } catch (const nlohmann::json::exception& e) {
         throw DataError(std::string("state: ") + e.what());

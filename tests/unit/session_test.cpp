@@ -125,3 +125,31 @@ TEST_CASE("the same seed and actions give the same dice; another seed other dice
     CHECK(roll_suns(99) == roll_suns(99));
     CHECK(roll_suns(99) != roll_suns(100));
 }
+
+// Found by fuzzing (tests/fuzz/regressions/session/figure-without-id.json): a written start
+// state whose formation names a figure that does not exist crashed the next fight action.
+TEST_CASE("a start state that does not hang together is refused with the reason") {
+    auto file = [](const nlohmann::json& start) {
+        return nlohmann::json{{"format", "czary-session"}, {"version", 1}, {"start", start}, {"actions", nlohmann::json::array()}}.dump();
+    };
+    const nlohmann::json troll = {{"id", "m1"}, {"kind", "monster"}, {"name", "Troll"}, {"sila", 9}, {"side", "monsters"}};
+    auto refused = [&](const nlohmann::json& start, const std::string& reason) {
+        try {
+            czary::Session::from_text(file(start));
+            FAIL("accepted: " << start.dump());
+        } catch (const czary::DataError& e) {
+            CHECK(std::string(e.what()).find(reason) != std::string::npos);
+        }
+    };
+    refused({{"figures", {{{"name", "Nobody"}}}}}, "a figure has no 'id'");
+    refused({{"figures", {troll, troll}}}, "two figures have the id 'm1'");
+    refused({{"figures", {troll}}, {"monsters", {{"ranks", {{"m1", "m7", ""}}}}}}, "names 'm7', which is not among the figures");
+    refused({{"figures", {troll}}, {"monsters", {{"ranks", {{"m1", "m1", ""}}}}}}, "'m1' stands in two places");
+    nlohmann::json charmed = troll;
+    charmed["charmed_by"] = "c9";
+    refused({{"figures", {charmed}}}, "charmed by 'c9'");
+    nlohmann::json wounded = troll;
+    wounded["wounds"] = -2;
+    refused({{"figures", {wounded}}}, "negative");
+    CHECK_NOTHROW(czary::Session::from_text(file({{"figures", {troll}}, {"monsters", {{"ranks", {{"m1", "", ""}}}}}})));
+}
