@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Benchmark (figures, not a test): the rules core natively (g++ -O2) and in wasm under node.
-# Prints actions applied per second and replay + save of a 10,000-action session.
+# Benchmark (figures, not a test): the rules core natively (g++ -O2) and in wasm under node
+# (actions applied per second, replay + save of a 10,000-action session), then the release web
+# app side by side with Dear ImGui 1.86's own Emscripten example in headless Chromium: bytes
+# over the wire, first frame, idle frames, frame times, replay + save in the browser, memory.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 source "$ROOT/scripts/env.sh"
@@ -17,3 +19,7 @@ echo "== native (g++, Release)"
 "$bench/czary-bench"
 echo "== wasm (em++ -O3, node $(node --version))"
 node --no-experimental-fetch "$CZARY_BUILD/wasm/czary-bench.js"
+echo "== the web app and the stock ImGui 1.86 Emscripten example (headless Chromium)"
+stock=$(bash "$ROOT/scripts/build-stock-example.sh")
+"$bench/czary-bench" --write-session "$CZARY_BUILD/bench-session.json"
+node "$ROOT/tests/browser/bench-web.mjs" "$CZARY_BUILD/wasm/dist" "$stock" "$CZARY_BUILD/bench-session.json"

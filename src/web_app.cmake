@@ -39,7 +39,7 @@ add_executable(czary-app ${czary_web_sources} ${embedded_shaders_cpp})
 target_link_libraries(czary-app PRIVATE czary_app ${CZARY_SDL2_PREFIX}/lib/libSDL2.a)
 target_compile_options(czary-app PRIVATE ${czary_warnings})
 target_link_options(czary-app PRIVATE
-  -sMAX_WEBGL_VERSION=2 -sMIN_WEBGL_VERSION=1 -sALLOW_MEMORY_GROWTH=1
+  -sALLOW_MEMORY_GROWTH=1
   -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
   -sEXPORTED_FUNCTIONS=_main,_malloc,_free
   --embed-file ${CZARY_FONT}@/fonts/DejaVuSans.ttf)

@@ -65,10 +65,17 @@ json long_session(std::size_t length) {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
     const std::size_t length = 10000;
     const json file = long_session(length);
     const std::string text = file.dump();
+    // --write-session FILE: only write the session (the browser benchmark imports it).
+    if (argc == 3 && std::string(argv[1]) == "--write-session") {
+        std::FILE* out = std::fopen(argv[2], "wb");
+        if (!out || std::fwrite(text.data(), 1, text.size(), out) != text.size()) return 2;
+        std::fclose(out);
+        return 0;
+    }
 
     // Actions applied per second (the session keeps its history and checkpoints as in the app).
     auto start = Clock::now();

@@ -67,15 +67,13 @@ void carry_out(const app::PlatformRequest& request) {
     }
 }
 
-// WebGL 2 where the browser has it, WebGL 1 otherwise; ImGui's shaders are GLSL ES 1.00 in both.
+// WebGL 1 (GL ES 2): every shader of the app is GLSL ES 1.00 (ImGui's and the dice), old phones
+// have it, and its context is made faster than WebGL 2's (the first frame comes sooner).
 SDL_GLContext create_gl_context(SDL_Window* window) {
-    for (int major : {3, 2}) {
-        SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
-        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, major);
-        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
-        if (SDL_GLContext context = SDL_GL_CreateContext(window)) return context;
-    }
-    return nullptr;
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 2);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
+    return SDL_GL_CreateContext(window);
 }
 
 void touch_friendly_style() {
@@ -154,7 +152,9 @@ void frame(void* arg) {
         status.font_file = web.font.file;
         status.font_css_size = web.font.css_size;
         status.font_pixel_ratio = web.font.pixel_ratio;
+        status.startup.emplace_back("font", emscripten_get_now());
         status.missing_glyphs = app::missing_glyphs(*ImGui::GetIO().Fonts->Fonts[0], app::all_display_texts(web.app));
+        status.startup.emplace_back("glyph check", emscripten_get_now());
         web.frames_to_draw = std::max(web.frames_to_draw, 3);
     }
     if (web.frames_to_draw <= 0) return;  // nothing changed: the canvas keeps the last frame
@@ -176,6 +176,12 @@ void frame(void* arg) {
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     SDL_GL_SwapWindow(web.window);
     report_status(web);
+    if (web_status().frames == 1) {
+        web_status().startup.emplace_back("first frame", emscripten_get_now());
+        // The dice shaders are compiled after the first frame, not before it: nothing rolls yet.
+        if (init_dice_renderer()) web.app.draw_die = draw_die;
+        web_status().startup.emplace_back("dice shaders", emscripten_get_now());
+    }
     // Dice tumbling: every animation frame until they rest (then nothing is drawn).
     if (web.app.dice_moving) web.frames_to_draw = std::max(web.frames_to_draw, 1);
     const std::size_t fingerprint = web.app.layout.fingerprint();
@@ -216,6 +222,8 @@ int main(int, char**) {
         std::fprintf(stderr, "SDL_Init: %s\n", SDL_GetError());
         return 1;
     }
+    auto mark = [](const char* step) { web_status().startup.emplace_back(step, emscripten_get_now()); };
+    mark("main");
     static WebApp web;
     web.app = czary::app::make_app(static_cast<std::uint64_t>(emscripten_get_now() * 1000.0) ^ 0x5eedULL);
     the_app = &web;
@@ -223,12 +231,16 @@ int main(int, char**) {
     static BrowserStorage storage;
     static czary::store::SessionStore sessions(storage, now_ms);
     web.app.store = &sessions;
+    mark("data");
     czary::app::open_start_session(web.app);
+    mark("session");
     // The canvas is sized by CSS (full page); SDL follows it and scales the backing store by
     // devicePixelRatio.
     const auto flags = static_cast<SDL_WindowFlags>(SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
     web.window = SDL_CreateWindow("Czary", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 390, 844, flags);
+    mark("window");
     web.gl = web.window ? create_gl_context(web.window) : nullptr;
+    mark("window + context");
     if (!web.gl) {
         std::fprintf(stderr, "WebGL context: %s\n", SDL_GetError());
         return 1;
@@ -243,9 +255,9 @@ int main(int, char**) {
     touch_friendly_style();
     ImGui_ImplSDL2_InitForOpenGL(web.window, web.gl);
     ImGui_ImplOpenGL3_Init("#version 100");
-    if (init_dice_renderer()) web.app.draw_die = draw_die;
     web.app.reduced_motion = prefers_reduced_motion();
 
+    mark("gl");
     announce_started();
     emscripten_set_main_loop_arg(frame, &web, 0, true);
     return 0;

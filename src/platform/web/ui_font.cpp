@@ -24,9 +24,9 @@ bool ensure_ui_font(UiFont& font, float pixel_ratio) {
     if (!io.Fonts->AddFontFromFileTTF(font.file.c_str(), font.css_size * pixel_ratio, &config, glyph_ranges))
         io.Fonts->AddFontDefault();  // the glyph check then reports what is missing
     io.FontGlobalScale = 1.0f / pixel_ratio;
-    // Recreating the device objects uploads the new atlas (and frees the old texture).
-    ImGui_ImplOpenGL3_DestroyDeviceObjects();
-    ImGui_ImplOpenGL3_CreateDeviceObjects();
+    // Only the atlas texture is made again (ImGui's shaders, compiled once, stay).
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
     font.pixel_ratio = pixel_ratio;
     return true;
 }

@@ -16,6 +16,9 @@ struct WebStatus {
     int canvas_pixels[2] = {0, 0};
     std::vector<unsigned> missing_glyphs;
     std::string language;
+    // performance.now() (ms since the page began) at each step of starting: what the first
+    // frame waits for.
+    std::vector<std::pair<std::string, double>> startup;
 
     std::string to_json() const;
 };

@@ -1,0 +1,193 @@
+// The web benchmark (figures, not a test; scripts/bench.sh runs it): Czary's release build side by
+// side with Dear ImGui 1.86's own Emscripten example built from the same sources
+// (scripts/build-stock-example.sh), in headless Chromium (SwiftShader WebGL) at 1280x800, DPR 1.
+// Usage: node bench-web.mjs <czary dist> <stock example dir> <10,000-action session file>
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/static-server.mjs';
+
+const [czaryDir, stockDir, sessionFile] = process.argv.slice(2);
+const RUNS = 3;
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
+
+// Counts rendered frames (animation frames in which WebGL drew) and times each of them; notes
+// the first draw. Installed before any page script.
+function instrument() {
+  const bench = (window.__bench = { firstDraw: null, drawn: 0, frameTimes: [], drewThisFrame: false });
+  for (const proto of [WebGLRenderingContext.prototype, window.WebGL2RenderingContext?.prototype].filter(Boolean)) {
+    for (const name of ['drawElements', 'drawArrays']) {
+      const original = proto[name];
+      proto[name] = function (...args) {
+        if (bench.firstDraw === null) bench.firstDraw = performance.now();
+        bench.drewThisFrame = true;
+        return original.apply(this, args);
+      };
+    }
+  }
+  const raf = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (callback) => raf((time) => {
+    bench.drewThisFrame = false;
+    const start = performance.now();
+    callback(time);
+    if (bench.drewThisFrame) {
+      bench.drawn += 1;
+      bench.frameTimes.push(performance.now() - start);
+    }
+  });
+}
+
+function category(file) {
+  const ext = path.extname(file);
+  if (ext === '.html') return 'html';
+  if (ext === '.js') return 'js';
+  if (ext === '.wasm') return 'wasm';
+  if (ext === '.ttf' || ext === '.woff' || ext === '.woff2') return 'fonts';
+  if (ext === '.data' || ext === '.json' || ext === '.webmanifest') return 'data';
+  return 'other';
+}
+
+async function load(browser, url, root) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, serviceWorkers: 'block' });
+  await context.addInitScript(instrument);
+  const page = await context.newPage();
+  const files = new Set();
+  page.on('response', (response) => {
+    const u = new URL(response.url());
+    if (u.origin === new URL(url).origin) files.add(u.pathname.endsWith('/') ? u.pathname + 'index.html' : u.pathname);
+  });
+  await page.goto(url);
+  await page.waitForFunction(() => window.__bench.drawn > 3, null, { timeout: 60000 });
+  const wire = { html: 0, js: 0, wasm: 0, data: 0, fonts: 0, other: 0 };
+  for (const file of files) {
+    const body = fs.readFileSync(path.join(root, file));
+    wire[category(file)] += zlib.gzipSync(body, { level: 9 }).length;
+  }
+  return { context, page, wire, firstFrame: await page.evaluate(() => window.__bench.firstDraw) };
+}
+
+async function idleFrames(page) {
+  await page.mouse.move(5, 795);
+  await page.waitForTimeout(1000);
+  const before = await page.evaluate(() => window.__bench.drawn);
+  await page.waitForTimeout(5000);
+  return (await page.evaluate(() => window.__bench.drawn)) - before;
+}
+
+async function frameTimes(page, script) {
+  await page.evaluate(() => { window.__bench.frameTimes = []; });
+  await script(page);
+  return page.evaluate(() => window.__bench.frameTimes);
+}
+
+async function tap(page, id) {
+  await page.evaluate(() => window.czary.redraw(3));
+  await page.waitForTimeout(120);
+  const r = (await page.evaluate(() => window.czary.layout()))[id];
+  if (!r) return;
+  await page.mouse.click(r.x + r.w / 2, r.y + r.h / 2);
+  await page.waitForTimeout(150);
+}
+
+// A fight at the table: the party and a troll set up, then taps through tabs, a cast with the
+// app's dice, a tray roll, undo and redo, and the mouse moving over the board.
+async function czaryFight(page) {
+  const fight = JSON.parse(fs.readFileSync(new URL('../cli/fight.json', import.meta.url), 'utf8'));
+  for (const action of fight.actions.slice(0, 16)) await page.evaluate((a) => window.czary.dispatch(a), action);
+  for (let round = 0; round < 2; round += 1) {
+    await tap(page, 'tab:table');
+    await tap(page, 'token:c1');
+    await tap(page, 'card:blyskawica');
+    await tap(page, 'cast:blyskawica');
+    await tap(page, 'token:m4');
+    await tap(page, 'cast:confirm');
+    await page.waitForTimeout(1200);  // the dice tumble
+    await tap(page, 'tab:dice');
+    await tap(page, 'tray:roll');
+    await page.waitForTimeout(1200);
+    await tap(page, 'undo');
+    await tap(page, 'redo');
+    await tap(page, 'tab:log');
+    for (let i = 0; i < 20; i += 1) await page.mouse.move(200 + i * 20, 300 + (i % 5) * 30);
+  }
+}
+
+// The stock example: the same length of use, the mouse moving and clicking over its windows.
+async function stockUse(page) {
+  for (let i = 0; i < 120; i += 1) {
+    await page.mouse.move(100 + (i * 37) % 600, 80 + (i * 53) % 500);
+    if (i % 10 === 0) await page.mouse.click(100 + (i * 37) % 600, 80 + (i * 53) % 500);
+    await page.waitForTimeout(60);
+  }
+}
+
+async function replayAndSave(page, text) {
+  return page.evaluate((sessionText) => {
+    const length = Module.lengthBytesUTF8(sessionText) + 1;
+    const buffer = Module._malloc(length);
+    Module.stringToUTF8(sessionText, buffer, length);
+    const start = performance.now();
+    const ok = Module._czary_import_session(buffer);
+    const elapsed = performance.now() - start;
+    Module._free(buffer);
+    localStorage.clear();
+    return ok ? elapsed : -1;
+  }, text);
+}
+
+const wasmMemory = (page) => page.evaluate(() => (window.HEAP8 || window.Module?.HEAP8)?.length ?? 0);
+
+async function measure(browser, url, root, use, extra) {
+  const first = [], idle = [], times = [], memory = [], replay = [];
+  let wire = null;
+  for (let run = 0; run < RUNS; run += 1) {
+    const loaded = await load(browser, url, root);
+    wire = loaded.wire;
+    first.push(loaded.firstFrame);
+    if (run === 0) {
+      idle.push(await idleFrames(loaded.page));
+      times.push(...(await frameTimes(loaded.page, use)));
+      if (extra) for (let i = 0; i < 3; i += 1) replay.push(await extra(loaded.page));
+      memory.push(await wasmMemory(loaded.page));
+    }
+    await loaded.context.close();
+  }
+  return { wire, first: median(first), idle: idle[0], median: median(times), p95: percentile(times, 0.95), frames: times.length,
+           replay: replay.length ? median(replay) : null, memory: memory[0] };
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CZARY_CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--use-angle=swiftshader', '--no-first-run'],
+});
+const czaryServer = await startServer(czaryDir);
+const stockServer = await startServer(stockDir);
+try {
+  const session = fs.readFileSync(sessionFile, 'utf8');
+  const czary = await measure(browser, czaryServer.url, czaryDir, czaryFight, (page) => replayAndSave(page, session));
+  const stock = await measure(browser, stockServer.url, stockDir, stockUse, null);
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+  const total = (w) => Object.values(w).reduce((a, b) => a + b, 0);
+  const row = (name, a, b, verdict = '') => console.log(`${name.padEnd(40)} ${String(a).padStart(14)} ${String(b).padStart(14)}  ${verdict}`);
+  const mark = (ok) => (ok ? 'ok' : 'MISSED');
+  console.log(`Chromium ${browser.version()}, SwiftShader WebGL, 1280x800 DPR 1; first frame: median of ${RUNS} loads`);
+  row('', 'Czary', 'ImGui example', 'target');
+  for (const key of ['html', 'js', 'wasm', 'data', 'fonts', 'other']) row(`gzip over the wire: ${key}`, kb(czary.wire[key]), kb(stock.wire[key]));
+  row('gzip over the wire: total', kb(total(czary.wire)), kb(total(stock.wire)), `< 1024 KB: ${mark(total(czary.wire) < 1024 * 1024)}`);
+  row('time to the first rendered frame', `${czary.first.toFixed(0)} ms`, `${stock.first.toFixed(0)} ms`,
+      `<= 1.3x: ${mark(czary.first <= 1.3 * stock.first)} (${(czary.first / stock.first).toFixed(2)}x)`);
+  row('frames rendered in 5 idle seconds', czary.idle, stock.idle, `0: ${mark(czary.idle === 0)}`);
+  row('frame time, median (scripted use)', `${czary.median.toFixed(2)} ms`, `${stock.median.toFixed(2)} ms`,
+      `<= 1.5x: ${mark(czary.median <= 1.5 * stock.median)} (${(czary.median / stock.median).toFixed(2)}x)`);
+  row('frame time, 95th percentile', `${czary.p95.toFixed(2)} ms`, `${stock.p95.toFixed(2)} ms`);
+  row('frames rendered during the script', czary.frames, stock.frames);
+  row('10,000-action replay + save (browser)', `${czary.replay.toFixed(0)} ms`, 'n/a', `< 150 ms: ${mark(czary.replay < 150)}`);
+  row('peak wasm memory', kb(czary.memory), kb(stock.memory));
+  console.log('Frame time: CPU time of each animation-frame callback that drew (GL calls included, compositing not).');
+} finally {
+  await browser.close();
+  czaryServer.server.close();
+  stockServer.server.close();
+}
