@@ -17,6 +17,7 @@ APT_PACKAGES=(
   dpkg-dev            # dpkg-source, to unpack the imgui and libsdl2 source packages
   chromium            # browser tests (driven by playwright-core)
   fonts-dejavu-core   # DejaVuSans.ttf: every Polish letter (Latin Extended-A)
+  fonttools           # pyftsubset: the font is cut down to the glyphs the app draws
 )
 IMGUI_VERSION=1.86
 SDL_VERSION=2.26.5
