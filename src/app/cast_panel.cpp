@@ -10,12 +10,6 @@
 namespace czary::app {
 namespace {
 
-std::string percent(double p) {
-    char text[16];
-    std::snprintf(text, sizeof text, "%.0f%%", p * 100.0);
-    return text;
-}
-
 void odds_lines(App& app, const CastDraft& cast) {
     const auto& s = app.session.state();
     const auto odds = cast_odds(s, *app.data, cast.caster, cast.spell, cast.targets);

@@ -2,6 +2,7 @@
 // negotiation and bribe rolls (8.4-8.9) with the N and V spells already cast.
 #include "app/panels.hpp"
 #include "app/widgets.hpp"
+#include "core/queries.hpp"
 
 namespace czary::app {
 namespace {
@@ -80,6 +81,21 @@ void talk_row(App& app) {
     app.layout.add_last_item("input:gold");
     ImGui::SameLine();
     if (touch_button(app, app.tr("talk.bribe"), "talk:bribe")) dispatch_rolling(app, {{"type", "bribe"}, {"gold", app.ui.gold}});
+    // The exact odds of both, with the N and V spells already cast (8.4-8.9, 10.7).
+    const auto& s = app.session.state();
+    const auto talk = negotiation_odds(s, *app.data, f->id);
+    std::string text;
+    if (!talk.contains("refusal"))
+        text = std::string(app.tr("odds.negotiation")) + " " + app.tr("odds.failure") + " " + percent(talk["failure"].get<double>()) + ", " +
+               app.tr("odds.agreement") + " " + percent(talk["agreement"].get<double>()) + ", " + app.tr("odds.intimidation") + " " +
+               percent(talk["intimidation"].get<double>());
+    const auto bribe = bribe_odds(s, *app.data, app.ui.gold);
+    if (!bribe.contains("refusal"))
+        text += std::string(text.empty() ? "" : "\n") + app.tr("odds.bribe") + " " + percent(bribe["accepted"].get<double>());
+    if (text.empty()) return;
+    ImGui::TextDisabled("%s", text.c_str());
+    app.layout.add_last_item("talk:odds");
+    app.layout.add_text("talk:odds", text);
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "app/widgets.hpp"
 
+#include <cstdio>
+
 #include "app/sessions.hpp"
 
 namespace czary::app {
@@ -64,6 +66,12 @@ bool section(App& app, const char* key, const std::string& id) {
     const bool open = ImGui::CollapsingHeader(label(app, key, id).c_str());
     app.layout.add_last_item("section:" + id);
     return open;
+}
+
+std::string percent(double p) {
+    char text[16];
+    std::snprintf(text, sizeof text, "%.0f%%", p * 100.0);
+    return text;
 }
 
 std::string label(const App& app, const char* key, const std::string& id) {

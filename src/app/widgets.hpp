@@ -21,6 +21,8 @@ void pip_pad(App& app, std::vector<int>& pips, const std::string& prefix);
 bool section(App& app, const char* key, const std::string& id);
 // The refusal or outcome line under the top bar.
 void draw_notice(App& app);
+// "58%": a probability for the odds lines.
+std::string percent(double p);
 // Label (translated) with an id suffix that keeps ImGui ids stable across languages.
 std::string label(const App& app, const char* key, const std::string& id);
 

@@ -44,6 +44,11 @@ void action_talisman(Turn& t);
 void action_poison(Turn& t);
 void action_petrify(Turn& t);
 void action_disarm_trap(Turn& t);
+// shared by the negotiation actions and the odds (queries.cpp)
+const Figure& strongest_monster(const GameState& s);  // refuses when nobody may be talked to
+int negotiation_total(const GameState& s, const Figure& negotiator, const Figure& monster, int roll);
+std::string negotiation_result(int total);            // failure | agreement | intimidation (8.6)
+int bribe_needed(const GameData& data, const Figure& monster, int gold, int* offered_row);  // table 8.9
 // rules_dice.cpp
 void action_roll_dice(Turn& t);
 

@@ -5,6 +5,7 @@
 #include "core/apply.hpp"
 #include "core/casting.hpp"
 #include "core/data_error.hpp"
+#include "core/handlers.hpp"
 #include "core/turn.hpp"
 
 namespace czary {
@@ -82,6 +83,56 @@ nlohmann::json cast_odds(const GameState& s, const GameData& data, const std::st
         list.push_back(entry);
     }
     return list;
+}
+
+}  // namespace czary
+
+namespace czary {
+namespace {
+
+nlohmann::json refusal_json(const Refused& refused, const GameData& data) {
+    const Refusal r = make_refusal(refused, data);
+    return {{"refusal", {{"code", r.code}, {"rule", r.rule}, {"pl", r.pl}, {"en", r.en}}}};
+}
+
+}  // namespace
+
+nlohmann::json negotiation_odds(const GameState& s, const GameData& data, const std::string& negotiator_id) {
+    try {
+        if (s.fight.active) throw Refused("fight_in_progress", "8.4");
+        const Figure* negotiator = s.find(negotiator_id);
+        if (!negotiator || !negotiator->is_character() || negotiator->dead)
+            throw Refused("not_a_character", "8.4", {{"figure", plain(negotiator_id)}});
+        const Figure& monster = strongest_monster(s);
+        nlohmann::json odds = {{"failure", 0.0}, {"agreement", 0.0}, {"intimidation", 0.0}};
+        if (s.encounter.intimidation) {  // Zastraszenie / Zniechęcenie: no roll (10.7)
+            odds["intimidation"] = 1.0;
+            return odds;
+        }
+        for (const auto& [roll, p] : DiceCode::parse("2K6")->distribution()) {
+            auto& share = odds[negotiation_result(negotiation_total(s, *negotiator, monster, roll))];
+            share = share.get<double>() + p;
+        }
+        return odds;
+    } catch (const Refused& refused) {
+        return refusal_json(refused, data);
+    }
+}
+
+nlohmann::json bribe_odds(const GameState& s, const GameData& data, int gold) {
+    try {
+        if (s.fight.active) throw Refused("fight_in_progress", "8.9");
+        if (s.encounter.bribe_tried) throw Refused("bribe_once", "8.9");
+        const Figure& monster = strongest_monster(s);
+        const int needed = bribe_needed(data, monster, gold, nullptr);
+        const int modifier = s.encounter.bribe_modifier;
+        double accepted = 0;
+        for (int roll = 1; roll <= 6; ++roll)
+            if (roll + modifier <= needed) accepted += 1.0 / 6.0;
+        return {{"accepted", accepted}, {"needed", needed}, {"modifier", modifier}};
+    } catch (const Refused& refused) {
+        return refusal_json(refused, data);
+    }
 }
 
 }  // namespace czary

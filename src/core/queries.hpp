@@ -24,4 +24,10 @@ std::vector<std::string> valid_targets(const GameState& s, const GameData& data,
 nlohmann::json cast_odds(const GameState& s, const GameData& data, const std::string& caster,
                          const std::string& spell, const std::vector<std::string>& targets);
 
+// Exact odds of negotiating now (8.4-8.6): {"failure", "agreement", "intimidation"}, or
+// {"refusal": {...}} when the action would be refused.
+nlohmann::json negotiation_odds(const GameState& s, const GameData& data, const std::string& negotiator);
+// Exact odds of a bribe of `gold` now (8.9): {"accepted", "needed", "modifier"}, or {"refusal"}.
+nlohmann::json bribe_odds(const GameState& s, const GameData& data, int gold);
+
 }  // namespace czary

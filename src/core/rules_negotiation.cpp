@@ -4,13 +4,12 @@
 #include "core/handlers.hpp"
 
 namespace czary {
-namespace {
 
 // The group's strongest monster (highest siła) speaks for it.
-const Figure& strongest_monster(Turn& t) {
+const Figure& strongest_monster(const GameState& s) {
     const Figure* strongest = nullptr;
-    for (const auto& id : figures_on_board(t.s)) {
-        const Figure* f = t.s.find(id);
+    for (const auto& id : figures_on_board(s)) {
+        const Figure* f = s.find(id);
         if (f->side != Side::Monsters || f->is_character()) continue;
         if (f->monster_kind == "bezimienny" || f->monster_kind == "demon")
             throw Refused("no_negotiation_with", "8.4", {{"figure", f->name}});
@@ -20,7 +19,23 @@ const Figure& strongest_monster(Turn& t) {
     return *strongest;
 }
 
-}  // namespace
+int negotiation_total(const GameState& s, const Figure& negotiator, const Figure& monster, int roll) {
+    return roll - monster.nn + negotiator.talents.negotiation + s.encounter.negotiation_bonus;
+}
+
+std::string negotiation_result(int total) { return total <= 6 ? "failure" : total <= 9 ? "agreement" : "intimidation"; }
+
+int bribe_needed(const GameData& data, const Figure& monster, int gold, int* offered_row) {
+    const BribeRow* row = nullptr;
+    for (const auto& candidate : data.bribe_rows)
+        if (candidate.gold <= gold) row = &candidate;
+    if (!row) throw Refused("bribe_too_small", "8.9", {{"gold", number_text(data.bribe_rows.front().gold)}});
+    const int index = monster.sila + std::max(0, monster.nn);
+    int column = 0;
+    while (column + 1 < static_cast<int>(data.bribe_columns.size()) && index > data.bribe_columns[column][1]) ++column;
+    if (offered_row) *offered_row = row->gold;
+    return row->max_roll[column];
+}
 
 // negotiate {negotiator, dice?}: 2K6 - NN + talent (+4 Elokwencja): <=6 failure, 7-9 agreement,
 // >=10 intimidation; Zastraszenie / Zniechęcenie give intimidation with no roll.
@@ -28,7 +43,7 @@ void action_negotiate(Turn& t) {
     if (t.s.fight.active) throw Refused("fight_in_progress", "8.4");
     Figure& negotiator = t.figure("negotiator");
     if (!negotiator.is_character() || negotiator.dead) throw Refused("not_a_character", "8.4", {{"figure", negotiator.name}});
-    const Figure& monster = strongest_monster(t);
+    const Figure& monster = strongest_monster(t.s);
     Encounter& e = t.s.encounter;
     std::string result;
     if (e.intimidation) {
@@ -36,8 +51,8 @@ void action_negotiate(Turn& t) {
         t.outcome["roll"] = nullptr;
     } else {
         const int roll = t.dice.roll("2K6", "negotiation", negotiator.id);
-        const int total = roll - monster.nn + negotiator.talents.negotiation + e.negotiation_bonus;
-        result = total <= 6 ? "failure" : total <= 9 ? "agreement" : "intimidation";
+        const int total = negotiation_total(t.s, negotiator, monster, roll);
+        result = negotiation_result(total);
         t.outcome["roll"] = roll;
         t.outcome["total"] = total;
         t.note("negotiation_roll", "8.4", {{"roll", number_text(roll)}, {"nn", number_text(monster.nn)},
@@ -56,25 +71,19 @@ void action_bribe(Turn& t) {
     if (t.s.fight.active) throw Refused("fight_in_progress", "8.9");
     Encounter& e = t.s.encounter;
     if (e.bribe_tried) throw Refused("bribe_once", "8.9");
-    const Figure& monster = strongest_monster(t);
+    const Figure& monster = strongest_monster(t.s);
     const int gold = t.number("gold", 1, 1000000);
-    const BribeRow* row = nullptr;
-    for (const auto& candidate : t.data.bribe_rows)
-        if (candidate.gold <= gold) row = &candidate;
-    if (!row) throw Refused("bribe_too_small", "8.9", {{"gold", number_text(t.data.bribe_rows.front().gold)}});
-    const int index = monster.sila + std::max(0, monster.nn);
-    int column = 0;
-    while (column + 1 < static_cast<int>(t.data.bribe_columns.size()) && index > t.data.bribe_columns[column][1]) ++column;
-    const int needed = row->max_roll[column];
+    int offered_row = 0;
+    const int needed = bribe_needed(t.data, monster, gold, &offered_row);
     const int roll = t.dice.roll("1K6", "bribe");
     const int total = roll + e.bribe_modifier;
     const bool accepted = total <= needed;
     e.bribe_tried = true;
     e.bribe_modifier = 0;
     e.outcome = accepted ? "bribe_accepted" : "bribe_rejected";
-    t.outcome = {{"roll", roll}, {"total", total}, {"needed", needed}, {"accepted", accepted}, {"offered_row", row->gold}};
+    t.outcome = {{"roll", roll}, {"total", total}, {"needed", needed}, {"accepted", accepted}, {"offered_row", offered_row}};
     t.note(accepted ? "bribe_accepted" : "bribe_rejected", "8.9",
-           {{"roll", number_text(roll)}, {"total", number_text(total)}, {"needed", number_text(needed)}, {"gold", number_text(row->gold)}});
+           {{"roll", number_text(roll)}, {"total", number_text(total)}, {"needed", number_text(needed)}, {"gold", number_text(offered_row)}});
 }
 
 }  // namespace czary

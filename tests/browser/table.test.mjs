@@ -275,6 +275,10 @@ test('negotiation with real dice after Elokwencja (8.4, 10.7)', async () => {
     await tap(page, 'cast:elokwencja');
     await tap(page, 'cast:confirm');
     assert.equal((await state(page)).encounter.negotiation_bonus, 4);
+    // The odds before the roll: 2K6 - NN 4 + 4 = 2K6: up to 6 failure (15/36), 7-9 agreement
+    // (15/36), 10 and more intimidation (6/36).
+    await find(page, 'talk:odds');
+    assert.match((await ui(page)).texts['talk:odds'], /porażka 42%, ugoda 42%, zastraszenie 17%/);
     await tap(page, 'talk:negotiate');
     const s = await state(page);
     // 2K6 = 8, - NN 4, + talent 0, + Elokwencja 4 = 8: agreement.

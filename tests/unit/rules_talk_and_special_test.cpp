@@ -1,6 +1,10 @@
 // 10.7 (N and V spells with negotiation 8.4-8.6 and bribery 8.9) and 10.8 (type S spells).
 #include "table.hpp"
 
+#include <map>
+
+#include "core/queries.hpp"
+
 using test::Table;
 
 namespace {
@@ -170,4 +174,42 @@ TEST_CASE("10.8 / 15.5 Wskrzeszenie: a character who died charmed comes back to 
     t.ok({{"type", "end_fight"}, {"outcome", "fled"}});
     t.ok({{"type", "cast"}, {"caster", "c3"}, {"spell", "wskrzeszenie"}, {"targets", {"c2"}}});
     CHECK(czary::place_of(t.state(), "c2").rank == 0);
+}
+
+// The odds the app shows before a negotiation or a bribe are exactly what the actions do: every
+// face of the dice is tried through the action and counted.
+TEST_CASE("8.4-8.9 odds: negotiation and bribe odds match the actions for every roll") {
+    for (bool eloquent : {false, true}) {
+        Table t = talk();
+        if (eloquent) t.ok({{"type", "cast"}, {"caster", "c1"}, {"spell", "elokwencja"}});
+        const auto odds = czary::negotiation_odds(t.state(), czary::GameData::builtin(), "c1");
+        std::map<std::string, double> counted;
+        for (int a = 1; a <= 6; ++a) {
+            for (int b = 1; b <= 6; ++b) {
+                Table again = t;
+                const auto result = again.ok({{"type", "negotiate"}, {"negotiator", "c1"}, {"dice", {a, b}}});
+                counted[result.outcome["result"].get<std::string>()] += 1.0 / 36.0;
+            }
+        }
+        for (const char* result : {"failure", "agreement", "intimidation"})
+            CHECK(odds[result].get<double>() == doctest::Approx(counted[result]));
+        // 2K6 - NN 4: agreement on 11-13, i.e. 11 or 12 (3/36); with +4: 7-9 -> 3-5 ... and so on.
+        CHECK(odds["agreement"].get<double>() == doctest::Approx(eloquent ? 15.0 / 36 : 3.0 / 36));
+    }
+    for (bool suggestion : {false, true}) {
+        Table t = talk();
+        if (suggestion) t.ok({{"type", "cast"}, {"caster", "c1"}, {"spell", "sugestia"}});
+        const auto odds = czary::bribe_odds(t.state(), czary::GameData::builtin(), 40);
+        double accepted = 0;
+        for (int pip = 1; pip <= 6; ++pip) {
+            Table again = t;
+            accepted += again.ok({{"type", "bribe"}, {"gold", 40}, {"dice", {pip}}}).outcome["accepted"].get<bool>() ? 1.0 / 6 : 0.0;
+        }
+        CHECK(odds["accepted"].get<double>() == doctest::Approx(accepted));
+        CHECK(odds["accepted"].get<double>() == doctest::Approx(suggestion ? 3.0 / 6 : 1.0 / 6));
+    }
+    Table t = talk();
+    t.ok({{"type", "start_fight"}});
+    CHECK(czary::negotiation_odds(t.state(), czary::GameData::builtin(), "c1")["refusal"]["code"] == "fight_in_progress");
+    CHECK(czary::bribe_odds(t.state(), czary::GameData::builtin(), 40)["refusal"]["rule"] == "8.9");
 }
