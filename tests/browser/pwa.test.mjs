@@ -179,7 +179,11 @@ test('two tabs on one session: a change in one is noticed in the other; the newe
     await started(third);
     assert.equal((await dispatch(first, { type: 'add_hero', hero: 'zuryk' })).ok, true);
     const newer = await first.evaluate((k) => localStorage.getItem(k), key);
+    // localStorage reaches other tabs a moment later (Chromium keeps a copy per page): the third
+    // tab sees the newer save in storage, only its event was held back.
+    await third.waitForFunction((k) => JSON.parse(localStorage.getItem(k)).session.actions.length === 3, key);
     assert.equal((await dispatch(third, { type: 'add_hero', hero: 'curvenol' })).ok, true);
+    await first.waitForTimeout(300);
     assert.equal(await first.evaluate((k) => localStorage.getItem(k), key), newer, 'not overwritten');
     const kept = (await ui(third)).storedSession;
     assert.notEqual(kept.key, key);
