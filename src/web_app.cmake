@@ -22,17 +22,8 @@ target_link_libraries(czary_app PUBLIC czary_core czary_store czary_data imgui)
 target_compile_options(czary_app PRIVATE ${czary_warnings})
 
 # Our GLSL sources (shaders/) compiled in, like data/.
-file(GLOB czary_shader_files CONFIGURE_DEPENDS RELATIVE ${CMAKE_SOURCE_DIR}/shaders ${CMAKE_SOURCE_DIR}/shaders/*)
-list(SORT czary_shader_files)
-list(TRANSFORM czary_shader_files PREPEND ${CMAKE_SOURCE_DIR}/shaders/ OUTPUT_VARIABLE czary_shader_paths)
-list(JOIN czary_shader_files "," czary_shader_list)
 set(embedded_shaders_cpp ${CMAKE_BINARY_DIR}/generated/embedded_shaders.cpp)
-add_custom_command(
-  OUTPUT ${embedded_shaders_cpp}
-  COMMAND ${CMAKE_COMMAND} -DROOT=${CMAKE_SOURCE_DIR}/shaders -DOUT=${embedded_shaders_cpp} -DFILES=${czary_shader_list}
-          -DNAMESPACE=czary::shaders -DHEADER=platform/web/embedded_shaders.hpp -P ${CMAKE_SOURCE_DIR}/scripts/embed_data.cmake
-  DEPENDS ${czary_shader_paths} ${CMAKE_SOURCE_DIR}/scripts/embed_data.cmake
-  COMMENT "Embedding shaders/")
+czary_embed(shaders * ${embedded_shaders_cpp} czary::shaders platform/web/embedded_shaders.hpp)
 
 file(GLOB czary_web_sources CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/platform/web/*.cpp)
 add_executable(czary-app ${czary_web_sources} ${embedded_shaders_cpp})
