@@ -11,6 +11,23 @@
     message.style.display = 'block';
   }
 
+  // The wasm is compiled from here, while czary-app.js is still coming and being read, instead
+  // of when that script runs (Module.instantiateWasm below). It uses WebAssembly's own
+  // exceptions: a browser without them (before Chrome 95, Firefox 100, Safari 15.2) is told so.
+  const wasmExceptions = WebAssembly.validate(new Uint8Array([
+    0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 3, 2, 1, 0, 13, 3, 1, 0, 0,
+    10, 9, 1, 7, 0, 6, 64, 7, 0, 11, 11]));  // a function with try ... catch of a tag
+  const tooOld = 'Ta przeglądarka jest za stara dla Czarów: potrzebny Chrome 95, Firefox 100 lub Safari 15.2 (iOS 15.2) albo nowsze. / ' +
+    'This browser is too old for Czary: Chrome 95, Firefox 100 or Safari 15.2 (iOS 15.2) or later is needed.';
+  const compileWasm = () => {
+    const file = () => fetch('czary-app.wasm', { credentials: 'same-origin' });
+    const fromBytes = () => file().then((response) => response.arrayBuffer()).then((bytes) => WebAssembly.compile(bytes));
+    // Streaming needs the server to say application/wasm; without it, compile the bytes.
+    return WebAssembly.compileStreaming ? WebAssembly.compileStreaming(file()).catch(fromBytes) : fromBytes();
+  };
+  const wasmModule = wasmExceptions ? compileWasm() : null;
+  if (!wasmExceptions) showMessage(tooOld);
+
   // Calls into the app wait until its main() has set it up (window.czary._started).
   const waiting = [];
   const whenStarted = (call) => (window.czary && window.czary.ready ? call() : waiting.push(call));
@@ -99,6 +116,13 @@
     print: (text) => console.log(text),
     printErr: (text) => console.warn(text),
     onAbort: (what) => showMessage('Czary nie mogą się uruchomić / Czary cannot start: ' + what),
+    instantiateWasm(imports, receiveInstance) {
+      if (!wasmModule) return false;  // too old: the message is shown, nothing starts
+      wasmModule
+        .then((module) => WebAssembly.instantiate(module, imports).then((instance) => receiveInstance(instance, module)))
+        .catch((error) => showMessage('Czary nie mogą się uruchomić / Czary cannot start: ' + error));
+      return {};
+    },
   };
 
   window.czary = {

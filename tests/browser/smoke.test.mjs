@@ -46,3 +46,47 @@ for (const name of ['desktop', 'phone', 'tablet']) {
     }
   });
 }
+
+// Before the app exists there is only the page: what it shows when the wasm cannot run.
+async function openBroken(breakIt) {
+  const context = await site.browser.newContext(VIEWPORTS.phone);
+  const page = await context.newPage();
+  await breakIt(context, page);
+  await page.goto(site.url);
+  await page.waitForFunction(() => getComputedStyle(document.getElementById('message')).display !== 'none', null, { timeout: 30000 });
+  await page.waitForTimeout(500);
+  const shown = await page.evaluate(() => ({ text: document.getElementById('message').textContent, ready: Boolean(window.czary?.ready) }));
+  return { context, page, shown };
+}
+
+test('a browser without WebAssembly exceptions is told which browsers run Czary', async () => {
+  const { context, page, shown } = await openBroken(async (c, p) => {
+    // What an older browser answers for the page's probe module (try ... catch of a tag).
+    await c.addInitScript(() => { WebAssembly.validate = () => false; });
+    await p.goto(site.url + 'manifest.webmanifest');
+    await p.evaluate(() => localStorage.setItem('czary.session.1', 'kept as it was'));
+  });
+  try {
+    assert.match(shown.text, /za stara/);
+    assert.match(shown.text, /too old/);
+    assert.match(shown.text, /Safari 15\.2/);
+    assert.equal(shown.ready, false, 'the app does not start');
+    assert.equal(await page.evaluate(() => localStorage.getItem('czary.session.1')), 'kept as it was');
+    await saveScreenshot(page, 'smoke-phone-too-old');
+  } finally {
+    await context.close();
+  }
+});
+
+test('a wasm file that does not compile gives a message, not a blank page', async () => {
+  const { context, shown } = await openBroken(async (c) => {
+    await c.route('**/czary-app.wasm', (route) => route.fulfill({ status: 200, contentType: 'application/wasm', body: Buffer.from('not wasm') }));
+  });
+  try {
+    assert.match(shown.text, /nie mogą się uruchomić/);
+    assert.match(shown.text, /cannot start/);
+    assert.equal(shown.ready, false);
+  } finally {
+    await context.close();
+  }
+});

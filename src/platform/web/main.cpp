@@ -47,6 +47,7 @@ struct WebApp {
     std::deque<Typed> typed;
     int key_down = 0;
     std::size_t layout_fingerprint = 0;  // of the last frame drawn
+    bool glyphs_checked = true;          // false after the font is made, until the check ran
 };
 
 WebApp* the_app = nullptr;
@@ -73,6 +74,9 @@ SDL_GLContext create_gl_context(SDL_Window* window) {
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 2);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
+    // ImGui and the dice draw flat, in order: no depth or stencil buffer to allocate.
+    SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
+    SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0);
     return SDL_GL_CreateContext(window);
 }
 
@@ -153,8 +157,7 @@ void frame(void* arg) {
         status.font_css_size = web.font.css_size;
         status.font_pixel_ratio = web.font.pixel_ratio;
         status.startup.emplace_back("font", emscripten_get_now());
-        status.missing_glyphs = app::missing_glyphs(*ImGui::GetIO().Fonts->Fonts[0], app::all_display_texts(web.app));
-        status.startup.emplace_back("glyph check", emscripten_get_now());
+        web.glyphs_checked = false;
         web.frames_to_draw = std::max(web.frames_to_draw, 3);
     }
     if (web.frames_to_draw <= 0) return;  // nothing changed: the canvas keeps the last frame
@@ -181,6 +184,12 @@ void frame(void* arg) {
         // The dice shaders are compiled after the first frame, not before it: nothing rolls yet.
         if (init_dice_renderer()) web.app.draw_die = draw_die;
         web_status().startup.emplace_back("dice shaders", emscripten_get_now());
+    }
+    // The glyph check only reports (status().missing_glyphs): it waits until a frame is shown.
+    if (!web.glyphs_checked) {
+        web_status().missing_glyphs = app::missing_glyphs(*ImGui::GetIO().Fonts->Fonts[0], app::all_display_texts(web.app));
+        web_status().startup.emplace_back("glyph check", emscripten_get_now());
+        web.glyphs_checked = true;
     }
     // Dice tumbling: every animation frame until they rest (then nothing is drawn).
     if (web.app.dice_moving) web.frames_to_draw = std::max(web.frames_to_draw, 1);
@@ -259,6 +268,8 @@ int main(int, char**) {
 
     mark("gl");
     announce_started();
+    // The first frame now, not at the next animation frame: the page shows the app sooner.
+    frame(&web);
     emscripten_set_main_loop_arg(frame, &web, 0, true);
     return 0;
 }
