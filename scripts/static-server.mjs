@@ -21,6 +21,13 @@ const MIME = {
 
 export function startServer(root, port = 0, host = '127.0.0.1') {
   const base = path.resolve(root);
+  // What was sent, by path: full bodies and "not modified" answers (tests count them).
+  const served = new Map();
+  const count = (urlPath, kind) => {
+    const entry = served.get(urlPath) ?? { bodies: 0, notModified: 0 };
+    entry[kind] += 1;
+    served.set(urlPath, entry);
+  };
   const server = http.createServer((request, response) => {
     const urlPath = decodeURIComponent(new URL(request.url, 'http://x').pathname);
     let file = path.join(base, urlPath.endsWith('/') ? urlPath + 'index.html' : urlPath);
@@ -28,21 +35,39 @@ export function startServer(root, port = 0, host = '127.0.0.1') {
       response.writeHead(403).end();
       return;
     }
-    fs.readFile(file, (error, body) => {
-      if (error) {
+    fs.stat(file, (statError, stat) => {
+      if (statError || !stat.isFile()) {
         response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
         return;
       }
-      response.writeHead(200, {
+      // Validators, so that a browser (and the service worker's precache, which revalidates)
+      // can confirm its copy with a 304 instead of downloading the file again.
+      const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+      const headers = {
         'Content-Type': MIME[path.extname(file)] ?? 'application/octet-stream',
         'Cache-Control': 'no-cache',
+        ETag: etag,
+        'Last-Modified': stat.mtime.toUTCString(),
+      };
+      if (request.headers['if-none-match'] === etag) {
+        count(urlPath, 'notModified');
+        response.writeHead(304, headers).end();
+        return;
+      }
+      fs.readFile(file, (error, body) => {
+        if (error) {
+          response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+          return;
+        }
+        count(urlPath, 'bodies');
+        response.writeHead(200, headers);
+        response.end(body);
       });
-      response.end(body);
     });
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => resolve({ server, url: `http://${host === '127.0.0.1' ? 'localhost' : host}:${server.address().port}/` }));
+    server.listen(port, host, () => resolve({ server, served, url: `http://${host === '127.0.0.1' ? 'localhost' : host}:${server.address().port}/` }));
   });
 }
 

@@ -46,14 +46,16 @@
     const announce = () => {
       if (registration && registration.waiting && navigator.serviceWorker.controller) whenStarted(() => Module._czary_update_ready());
     };
-    navigator.serviceWorker.register('sw.js').then((r) => {
+    // Registered once the app runs: by then the page has loaded the script and the wasm, and
+    // the worker's precache only confirms them with the server.
+    whenStarted(() => navigator.serviceWorker.register('sw.js').then((r) => {
       registration = r;
       announce();
       r.addEventListener('updatefound', () => {
         const worker = r.installing;
         if (worker) worker.addEventListener('statechange', () => worker.state === 'installed' && announce());
       });
-    }).catch((error) => console.warn('service worker: ' + error));
+    }).catch((error) => console.warn('service worker: ' + error)));
     navigator.serviceWorker.addEventListener('controllerchange', () => {
       if (updateTaken) window.location.reload();
     });

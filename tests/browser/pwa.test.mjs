@@ -89,6 +89,26 @@ test('after the first visit the app loads offline and shows the saved session', 
   }
 });
 
+test('the first visit downloads each file once: the offline copy is confirmed with the server, not fetched again', async () => {
+  const { server, served, url } = await startServer(process.env.CZARY_WEB_DIST);
+  const context = await site.browser.newContext(VIEWPORTS.phone);
+  try {
+    const page = await context.newPage();
+    await page.goto(url);
+    await started(page);
+    await controlled(page);
+    for (const file of ['/czary-app.wasm', '/czary-app.js', '/glue.js', '/style.css']) {
+      const sent = served.get(file);
+      assert.equal(sent?.bodies, 1, `${file}: one download (${JSON.stringify(sent)})`);
+      assert.ok(sent.notModified >= 1, `${file}: the precache asked the server and kept the copy`);
+    }
+    for (const file of ['/icon-192.png', '/icon-512.png']) assert.equal(served.get(file)?.bodies, 1, `${file} precached`);
+  } finally {
+    await context.close();
+    server.close();
+  }
+});
+
 test('a new version is announced in the app and taken only when the player agrees', async () => {
   // A copy of the site that can be changed under the page, as a deployment would.
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'czary-update-'));
