@@ -7,17 +7,25 @@ namespace czary::app {
 void draw_log_panel(App& app) {
     const auto& steps = app.session.steps();
     const std::size_t applied = app.session.position();
-    for (std::size_t i = steps.size(); i-- > 0;) {
+    const std::size_t oldest_shown = steps.size() > app.ui.log_steps_shown ? steps.size() - app.ui.log_steps_shown : 0;
+    for (std::size_t i = steps.size(); i-- > oldest_shown;) {
         const auto& step = steps[i];
         const bool undone = i >= applied;  // can be redone
         if (undone) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.45f);
         ImGui::TextDisabled("#%zu %s", i + 1, step.action.value("type", "").c_str());
+        app.layout.add_last_item("log:step:" + std::to_string(i + 1));  // only when on screen
         for (const auto& entry : step.log) {
             if (entry.rule.empty()) ImGui::TextWrapped("%s", app.local(entry.text).c_str());
             else ImGui::TextWrapped("%s  [%s]", app.local(entry.text).c_str(), entry.rule.c_str());
         }
         if (undone) ImGui::PopStyleVar();
     }
+    if (oldest_shown > 0) {
+        const auto more = app.local(both(app, "log.older", {{"{n}", std::to_string(oldest_shown)}}));
+        if (touch_button(app, more.c_str(), "log:older", ImGui::GetContentRegionAvail().x)) app.ui.log_steps_shown += UiState::kLogPage;
+        app.layout.add_text("log:older", more);
+    }
+    app.layout.add_text("log:shown", std::to_string(steps.size() - oldest_shown));
     ImGui::Separator();
     ImGui::TextDisabled("%s", app.tr("test.panel"));
     ImGui::TextUnformatted(app.tr("test.pangram"));

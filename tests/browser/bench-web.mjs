@@ -137,6 +137,17 @@ async function replayAndSave(page, text) {
   }, text);
 }
 
+// Hours of play: the 10,000-action session (imported last) open on the log, the pointer moving.
+async function longSessionFrames(page) {
+  return frameTimes(page, async () => {
+    await tap(page, 'tab:log');
+    for (let i = 0; i < 40; i += 1) {
+      await page.mouse.move(100 + (i * 37) % 600, 200 + (i * 53) % 500);
+      await page.waitForTimeout(40);
+    }
+  });
+}
+
 const wasmMemory = (page) => page.evaluate(() => (window.HEAP8 || window.Module?.HEAP8)?.length ?? 0);
 
 // Everything but the first frame, from one load of the page.
@@ -146,10 +157,11 @@ async function measure(browser, url, root, use, extra) {
   const times = await frameTimes(loaded.page, use);
   const replay = [];
   if (extra) for (let i = 0; i < 3; i += 1) replay.push(await extra(loaded.page));
+  const long = extra ? await longSessionFrames(loaded.page) : null;
   const memory = await wasmMemory(loaded.page);
   await loaded.context.close();
   return { wire: loaded.wire, idle, median: median(times), p95: percentile(times, 0.95), frames: times.length,
-           replay: replay.length ? median(replay) : null, memory };
+           replay: replay.length ? median(replay) : null, longMedian: long && median(long), memory };
 }
 
 // The first frame of both pages, loaded in turn so that both see the same machine load.
@@ -192,6 +204,7 @@ try {
   row('frame time, 95th percentile', `${czary.p95.toFixed(2)} ms`, `${stock.p95.toFixed(2)} ms`);
   row('frames rendered during the script', czary.frames, stock.frames);
   row('10,000-action replay + save (browser)', `${czary.replay.toFixed(0)} ms`, 'n/a', `< 150 ms: ${mark(czary.replay < 150)}`);
+  row('frame time, median, 10,000-step log', `${czary.longMedian.toFixed(2)} ms`, 'n/a');
   row('peak wasm memory', kb(czary.memory), kb(stock.memory));
   console.log('Frame time: CPU time of each animation-frame callback that drew (GL calls included, compositing not).');
 } finally {

@@ -163,7 +163,7 @@ export async function find(page, id) {
 }
 
 // Every touch target fully on screen is at least 44 CSS px high and wide (texts are not targets).
-const TARGETS = /^(tab:|undo$|redo$|language:|pad:|hero:|pool:|mark:|card:|token:|place:|cast:pip|cast:confirm|cast:cancel|cast:dice-mode|fight:(start|next|victory|fled|attack)|monster:(add|kind:|level)|section:|character:|initiate:(add|race|bonus)|dice:mode|input:|limit:|adventure:(begin|enter|leave)|wound:|session:|notice:offer|update:apply)/;
+const TARGETS = /^(tab:|undo$|redo$|language:|pad:|hero:|pool:|mark:|card:|token:|place:|cast:pip|cast:confirm|cast:cancel|cast:dice-mode|fight:(start|next|victory|fled|attack)|monster:(add|kind:|level)|section:|character:|initiate:(add|race|bonus)|dice:mode|input:|limit:|adventure:(begin|enter|leave)|wound:|session:|notice:offer|update:apply|log:older)/;
 export async function smallTargets(page) {
   const viewport = page.viewportSize();
   const rects = await layout(page);

@@ -257,3 +257,42 @@ test('the session list on a phone: new, rename by keyboard, duplicate, switch, d
     await context.close();
   }
 });
+
+test('a long session: the log shows the newest 100 steps, older ones a page (100) at a time on request', async () => {
+  const context = await site.browser.newContext(VIEWPORTS.phone);
+  try {
+    const { page, errors } = await open(context);
+    await page.evaluate(() => {
+      for (let i = 0; i < 130; i += 1) window.czary.dispatch({ type: 'roll_dice', code: '1K6' });
+    });
+    assert.equal((await state(page)).position, 130);
+    await tap(page, 'tab:log');
+    const shown = async () => (await ui(page)).texts['log:shown'];
+    assert.equal(await shown(), '100');
+    assert.match((await ui(page)).texts['log:older'] ?? '', /pozostało kroków: 30/);
+    // The button is under the 100 steps: a finger swipes the log up until it shows.
+    const swipeTo = async (id) => {
+      const client = await context.newCDPSession(page);
+      for (let i = 0; i < 40 && !(await page.evaluate((w) => window.czary.layout()[w], id)); i += 1) {
+        const touch = (y) => [{ x: 200, y, id: 1 }];
+        await client.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: touch(780) });
+        for (let y = 740; y >= 180; y -= 40) {
+          await client.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: touch(y) });
+          await page.waitForTimeout(20);
+        }
+        await client.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+        await page.waitForTimeout(150);
+      }
+      await client.detach();
+    };
+    await swipeTo('log:older');
+    await saveScreenshot(page, 'sessions-phone-log-older');
+    await tap(page, 'log:older');
+    assert.equal(await shown(), '130');
+    assert.equal((await page.evaluate(() => window.czary.layout()))['log:older'], undefined, 'nothing older is left');
+    assert.deepEqual(await smallTargets(page), []);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
