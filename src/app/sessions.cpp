@@ -160,6 +160,7 @@ void export_raw_entry(App& app, const std::string& key) {
 
 void storage_changed(App& app) {
     if (!app.store) return;
+    app.store->forget_listing();  // another tab wrote: the kept session lists may be out of date
     switch (app.store->external_change()) {
         case store::ExternalChange::None: return;
         case store::ExternalChange::Removed: return show(app, "session.removed_elsewhere", {}, true);

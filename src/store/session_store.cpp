@@ -80,7 +80,7 @@ std::optional<Session> SessionStore::open(const std::string& key, std::optional<
             key_ = key;
             name_ = entry->value("name", "");
             revision_ = entry->value("revision", std::int64_t{0});
-            store_.set(last_key, key_);
+            set(last_key, key_);
             return session;
         } catch (const DataError& e) {
             reason = e.what();
@@ -93,17 +93,17 @@ std::optional<Session> SessionStore::open(const std::string& key, std::optional<
 }
 
 KeyValueStore::WriteResult SessionStore::write_freeing_space(const std::string& key, const std::string& text) {
-    auto result = store_.set(key, text);
+    auto result = set(key, text);
     if (result != KeyValueStore::WriteResult::QuotaExceeded) return result;
     // The session being played matters more than sessions deleted a moment ago.
     bool freed = false;
     for (const auto& k : store_.keys()) {
         if (starts_with(k, deleted_prefix)) {
-            store_.remove(k);
+            erase(k);
             freed = true;
         }
     }
-    return freed ? store_.set(key, text) : result;
+    return freed ? set(key, text) : result;
 }
 
 std::optional<StoreProblem> SessionStore::save(const Session& session) {
@@ -122,7 +122,7 @@ std::optional<StoreProblem> SessionStore::save(const Session& session) {
     const auto result = write_freeing_space(key_, write_entry(header, session_json));
     if (result != KeyValueStore::WriteResult::Ok) return write_problem(result, key_);
     revision_ = header.revision;
-    store_.set(last_key, key_);
+    set(last_key, key_);
     return std::nullopt;
 }
 
@@ -132,7 +132,18 @@ std::optional<StoreProblem> SessionStore::save_as_new(const Session& session, co
     return save(session);
 }
 
+KeyValueStore::WriteResult SessionStore::set(const std::string& key, const std::string& text) {
+    forget_listing();
+    return store_.set(key, text);
+}
+
+void SessionStore::erase(const std::string& key) {
+    forget_listing();
+    store_.remove(key);
+}
+
 std::vector<SessionSummary> SessionStore::list() {
+    if (listed_) return *listed_;
     std::vector<SessionSummary> sessions;
     for (const auto& key : store_.keys()) {
         if (!starts_with(key, session_prefix)) continue;
@@ -158,6 +169,7 @@ std::vector<SessionSummary> SessionStore::list() {
         if (a.header.saved_at != b.header.saved_at) return a.header.saved_at > b.header.saved_at;
         return a.key < b.key;
     });
+    listed_ = sessions;
     return sessions;
 }
 
@@ -206,14 +218,15 @@ std::optional<StoreProblem> SessionStore::remove(const std::string& key) {
                                  {"deleted_at", now_()},
                                  {"text", *text}};
     // Kept aside first, removed after: a failure leaves the session where it was.
-    const auto result = store_.set(fresh_key(deleted_prefix), kept.dump());
+    const auto result = set(fresh_key(deleted_prefix), kept.dump());
     if (result != KeyValueStore::WriteResult::Ok) return write_problem(result, key);
-    store_.remove(key);
+    erase(key);
     if (key == key_) revision_ = 0;
     return std::nullopt;
 }
 
 std::vector<DeletedSession> SessionStore::deleted() {
+    if (deleted_listed_) return *deleted_listed_;
     std::vector<DeletedSession> result;
     for (const auto& key : store_.keys()) {
         if (!starts_with(key, deleted_prefix)) continue;
@@ -222,6 +235,7 @@ std::vector<DeletedSession> SessionStore::deleted() {
         result.push_back({key, entry.value("name", key), entry.value("deleted_at", std::int64_t{0})});
     }
     std::sort(result.begin(), result.end(), [](const DeletedSession& a, const DeletedSession& b) { return a.deleted_at > b.deleted_at; });
+    deleted_listed_ = result;
     return result;
 }
 
@@ -230,15 +244,15 @@ std::optional<std::string> SessionStore::restore(const std::string& deleted_key)
     if (entry.is_discarded() || !entry.is_object() || !entry.contains("text") || !entry["text"].is_string()) return std::nullopt;
     std::string key = entry.value("key", "");
     if (!starts_with(key, session_prefix) || store_.get(key)) key = fresh_key(session_prefix);
-    if (store_.set(key, entry["text"].get<std::string>()) != KeyValueStore::WriteResult::Ok) return std::nullopt;
-    store_.remove(deleted_key);
+    if (set(key, entry["text"].get<std::string>()) != KeyValueStore::WriteResult::Ok) return std::nullopt;
+    erase(deleted_key);
     return key;
 }
 
 void SessionStore::drop_old_deleted() {
     const auto now = now_();
     for (const auto& kept : deleted())
-        if (now - kept.deleted_at > keep_deleted_ms) store_.remove(kept.key);
+        if (now - kept.deleted_at > keep_deleted_ms) erase(kept.key);
 }
 
 ExternalChange SessionStore::external_change() {

@@ -71,8 +71,15 @@ public:
     std::optional<StoreProblem> save_as_new(const Session& session, const std::string& name);
 
     // Every stored session, the latest saved first; unreadable ones included, with the reason.
+    // Both lists are read from the store once and kept until something is written, here or by
+    // another tab (forget_listing()): the Sessions tab asks for them in every frame it draws,
+    // and reading means copying and checking every saved session.
     std::vector<SessionSummary> list();
     std::vector<DeletedSession> deleted();
+    void forget_listing() {
+        listed_.reset();
+        deleted_listed_.reset();
+    }
     std::optional<StoreProblem> rename(const std::string& key, const std::string& name);
     // A copy under a fresh key (the raw text, with the new name); returns the new key.
     std::optional<std::string> duplicate(const std::string& key, const std::string& name, std::optional<StoreProblem>& problem);
@@ -94,12 +101,17 @@ private:
     std::string fresh_key(const std::string& prefix);
     void drop_old_deleted();
     KeyValueStore::WriteResult write_freeing_space(const std::string& key, const std::string& text);
+    // Every write goes through these two: they forget the kept lists.
+    KeyValueStore::WriteResult set(const std::string& key, const std::string& text);
+    void erase(const std::string& key);
 
     KeyValueStore& store_;
     Clock now_;
     std::string key_ = "czary.session.1";
     std::string name_;
     std::int64_t revision_ = 0;  // of the stored entry as we last read or wrote it; 0: never saved
+    std::optional<std::vector<SessionSummary>> listed_;
+    std::optional<std::vector<DeletedSession>> deleted_listed_;
 };
 
 }  // namespace czary::store

@@ -197,7 +197,16 @@ test('two tabs on one session: a change in one is noticed in the other; the newe
     });
     await third.goto(site.url);
     await started(third);
+    // The first tab shows its session list (read once, then kept until something changes).
+    await tap(first, 'tab:sessions');
+    assert.equal(Object.keys((await ui(first)).texts).filter((id) => id.startsWith('session-row:')).length, 1);
     assert.equal((await dispatch(first, { type: 'add_hero', hero: 'zuryk' })).ok, true);
+    // The first tab in front draws, and so reads its list again after that save, before the
+    // third tab writes.
+    await first.bringToFront();
+    const drawn = (await first.evaluate(() => window.czary.status())).frames;
+    await first.evaluate(() => window.czary.redraw(3));
+    await first.waitForFunction((n) => window.czary.status().frames >= n + 3, drawn);
     const newer = await first.evaluate((k) => localStorage.getItem(k), key);
     // localStorage reaches other tabs a moment later (Chromium keeps a copy per page): the third
     // tab sees the newer save in storage, only its event was held back.
@@ -211,6 +220,8 @@ test('two tabs on one session: a change in one is noticed in the other; the newe
     const copy = JSON.parse(await third.evaluate((k) => localStorage.getItem(k), kept.key));
     assert.deepEqual(copy.session.actions.map((a) => a.hero), ['larraka', 'gislan', 'curvenol']);
     assert.match((await ui(third)).notice.text, /nie zostały nadpisane/);
+    // The copy saved by the third tab appears in the first tab's list.
+    await first.waitForFunction((k) => window.czary.ui().texts[`session-row:${k}`] !== undefined, kept.key, { timeout: 10000 });
   } finally {
     await context.close();
   }

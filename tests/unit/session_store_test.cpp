@@ -2,6 +2,7 @@
 // migrated from older versions, and never overwritten when unreadable or newer (another tab).
 #include "table.hpp"
 
+#include <algorithm>
 #include <map>
 
 #include "store/session_store.hpp"
@@ -330,4 +331,39 @@ TEST_CASE("store: two tabs on one session: the newer save is noticed and never o
 
     REQUIRE_FALSE(second.remove(second.current_key()).has_value());
     CHECK(first.external_change() == ExternalChange::Removed);
+}
+
+TEST_CASE("store: the session lists are read once and read again after any write or another tab's change") {
+    struct CountingStore : MapStore {
+        int reads = 0;
+        std::optional<std::string> get(const std::string& key) override {
+            ++reads;
+            return MapStore::get(key);
+        }
+    } kv;
+    Clock clock;
+    SessionStore store(kv, clock.fn());
+    REQUIRE_FALSE(store.save_as_new(played().session, "Pierwsza").has_value());
+    REQUIRE_FALSE(store.save_as_new(played().session, "Druga").has_value());
+    REQUIRE(store.list().size() == 2);
+    store.deleted();
+    const int after_first_listing = kv.reads;
+    for (int frame = 0; frame < 5; ++frame) {
+        CHECK(store.list().size() == 2);
+        CHECK(store.deleted().empty());
+    }
+    CHECK(kv.reads == after_first_listing);  // drawn frames do not read the store
+
+    REQUIRE_FALSE(store.rename(store.current_key(), "Druga, zmieniona").has_value());
+    const auto renamed = store.list();
+    CHECK(std::any_of(renamed.begin(), renamed.end(), [](const auto& s) { return s.header.name == "Druga, zmieniona"; }));
+    REQUIRE_FALSE(store.remove(store.current_key()).has_value());
+    CHECK(store.list().size() == 1);
+    CHECK(store.deleted().size() == 1);
+
+    // Another tab writes straight into the store: seen once told so.
+    kv.values["czary.session.9"] = kv.values[store.list()[0].key];
+    CHECK(store.list().size() == 1);
+    store.forget_listing();
+    CHECK(store.list().size() == 2);
 }
