@@ -27,6 +27,13 @@
   };
   const wasmModule = wasmExceptions ? compileWasm() : null;
   if (!wasmExceptions) showMessage(tooOld);
+  // Making a WebGL context takes tens of milliseconds of this thread: done now, while the wasm
+  // downloads and compiles elsewhere, not after it. The attributes are those the app asks for
+  // (src/platform/web/main.cpp); when SDL asks for a context, the canvas hands over this one.
+  if (wasmModule) {
+    canvas.getContext('webgl', { alpha: false, depth: false, stencil: false, antialias: false,
+                                 premultipliedAlpha: true, preserveDrawingBuffer: false });
+  }
 
   // Calls into the app wait until its main() has set it up (window.czary._started).
   const waiting = [];

@@ -69,15 +69,16 @@ void carry_out(const app::PlatformRequest& request) {
 }
 
 // WebGL 1 (GL ES 2): every shader of the app is GLSL ES 1.00 (ImGui's and the dice), old phones
-// have it, and its context is made faster than WebGL 2's (the first frame comes sooner).
-SDL_GLContext create_gl_context(SDL_Window* window) {
+// have it, and its context is made faster than WebGL 2's (the first frame comes sooner). ImGui
+// and the dice draw flat, in order: no depth or stencil buffer. SDL reads these when it makes the
+// window, so they come before it. web/glue.js makes the context with the same attributes while
+// the wasm compiles; SDL then gets that context.
+void request_gl_attributes() {
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 2);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
-    // ImGui and the dice draw flat, in order: no depth or stencil buffer to allocate.
     SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
     SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0);
-    return SDL_GL_CreateContext(window);
 }
 
 void touch_friendly_style() {
@@ -245,10 +246,11 @@ int main(int, char**) {
     mark("session");
     // The canvas is sized by CSS (full page); SDL follows it and scales the backing store by
     // devicePixelRatio.
+    request_gl_attributes();
     const auto flags = static_cast<SDL_WindowFlags>(SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
     web.window = SDL_CreateWindow("Czary", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 390, 844, flags);
     mark("window");
-    web.gl = web.window ? create_gl_context(web.window) : nullptr;
+    web.gl = web.window ? SDL_GL_CreateContext(web.window) : nullptr;
     mark("window + context");
     if (!web.gl) {
         std::fprintf(stderr, "WebGL context: %s\n", SDL_GetError());
