@@ -42,6 +42,7 @@ add_custom_target(czary-ui-font DEPENDS ${czary_ui_font})
 add_dependencies(czary-app czary-ui-font)
 target_link_options(czary-app PRIVATE
   -sALLOW_MEMORY_GROWTH=1
+  -sGL_SUPPORT_AUTOMATIC_ENABLE_EXTENSIONS=0
   -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
   -sEXPORTED_FUNCTIONS=_main,_malloc,_free
   --embed-file ${czary_ui_font}@/fonts/DejaVuSans.ttf)

@@ -124,18 +124,22 @@
     canvas,
     print: (text) => console.log(text),
     printErr: (text) => console.warn(text),
-    onAbort: (what) => showMessage('Czary nie mogą się uruchomić / Czary cannot start: ' + what),
+    onAbort: (what) => window.czary._cannotStart(String(what)),
     instantiateWasm(imports, receiveInstance) {
       if (!wasmModule) return false;  // too old: the message is shown, nothing starts
       wasmModule
         .then((module) => WebAssembly.instantiate(module, imports).then((instance) => receiveInstance(instance, module)))
-        .catch((error) => showMessage('Czary nie mogą się uruchomić / Czary cannot start: ' + error));
+        .catch((error) => window.czary._cannotStart(String(error)));
       return {};
     },
   };
 
   window.czary = {
     ready: false,
+    // Called by the app's main() when it cannot go on (no WebGL, say), or by Emscripten's abort.
+    _cannotStart(whyPolish, whyEnglish = whyPolish) {
+      showMessage('Czary nie mogą się uruchomić: ' + whyPolish + ' / Czary cannot start: ' + whyEnglish);
+    },
     // Called by the app's main() once it is set up.
     _started() {
       window.czary.ready = true;

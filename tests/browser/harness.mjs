@@ -39,9 +39,11 @@ export async function openSite() {
   };
 }
 
-// A page whose console errors and uncaught exceptions are recorded in `errors`.
-export async function openApp(site, viewportName) {
+// A page whose console errors and uncaught exceptions are recorded in `errors`. `prepare`, if
+// given, is called with the context before the page opens (init scripts, routes).
+export async function openApp(site, viewportName, prepare) {
   const context = await site.browser.newContext(VIEWPORTS[viewportName]);
+  if (prepare) await prepare(context);
   const page = await context.newPage();
   const errors = [];
   page.on('console', (message) => {

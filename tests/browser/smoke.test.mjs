@@ -47,6 +47,42 @@ for (const name of ['desktop', 'phone', 'tablet']) {
   });
 }
 
+// Start-up work the first frame waits for. Emscripten would enable every extension the browser
+// offers, each a call that waits on the GPU process (tens of milliseconds in all): the app enables
+// only what ImGui uses. The font atlas was once uploaded twice (by the app, then by ImGui).
+test('the app asks WebGL for the one extension it uses, uploads the font once, and draws without WebGL errors', async () => {
+  const { page, context, errors } = await openApp(site, 'phone', (c) => c.addInitScript(() => {
+    window.__extensionsAsked = [];
+    window.__textureUploads = 0;
+    const gl = WebGLRenderingContext.prototype;
+    const getExtension = gl.getExtension;
+    gl.getExtension = function (name) {
+      window.__extensionsAsked.push(name);
+      return getExtension.call(this, name);
+    };
+    const texImage2D = gl.texImage2D;
+    gl.texImage2D = function (...args) {
+      window.__textureUploads += 1;
+      return texImage2D.apply(this, args);
+    };
+  }));
+  // WebGL reports misuse (a missing extension's enum, say) as console warnings.
+  const webglWarnings = [];
+  page.on('console', (message) => { if (/WebGL:/.test(message.text())) webglWarnings.push(message.text()); });
+  try {
+    // A roll: the dice shaders draw too.
+    await page.evaluate(() => window.czary.dispatch({ type: 'roll_dice', code: '2K6', purpose: 'smoke' }));
+    await page.waitForFunction(() => window.czary.ui().dice.length === 2 && window.czary.ui().dice.every((d) => d.settled), null, { timeout: 10000 });
+    assert.deepEqual(await page.evaluate(() => [...new Set(window.__extensionsAsked)]), ['OES_vertex_array_object']);
+    // The font atlas is the only texture (the dice are drawn by shaders).
+    assert.equal(await page.evaluate(() => window.__textureUploads), 1, 'the font atlas is uploaded once');
+    assert.deepEqual(webglWarnings, []);
+    assert.deepEqual(errors, [], 'no console or page errors');
+  } finally {
+    await context.close();
+  }
+});
+
 // Before the app exists there is only the page: what it shows when the wasm cannot run.
 async function openBroken(breakIt) {
   const context = await site.browser.newContext(VIEWPORTS.phone);
@@ -85,6 +121,19 @@ test('a wasm file that does not compile gives a message, not a blank page', asyn
   try {
     assert.match(shown.text, /nie mogą się uruchomić/);
     assert.match(shown.text, /cannot start/);
+    assert.equal(shown.ready, false);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a browser without WebGL gives a message, not a blank page', async () => {
+  const { context, shown } = await openBroken(async (c) => {
+    await c.addInitScript(() => { HTMLCanvasElement.prototype.getContext = () => null; });
+  });
+  try {
+    assert.match(shown.text, /nie mogą się uruchomić: brak WebGL/);
+    assert.match(shown.text, /WebGL is not available/);
     assert.equal(shown.ready, false);
   } finally {
     await context.close();

@@ -58,6 +58,8 @@ EM_JS(void, download_file, (const char* name, const char* text), { window.czary.
 EM_JS(void, pick_session_file, (), { window.czary._pickFile(); });
 EM_JS(void, apply_update, (), { window.czary._applyUpdate(); });
 EM_JS(void, announce_started, (), { window.czary._started(); });
+EM_JS(void, cannot_start, (const char* why_polish, const char* why_english),
+      { window.czary._cannotStart(UTF8ToString(why_polish), UTF8ToString(why_english)); });
 EM_JS(int, prefers_reduced_motion, (), { return window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 1 : 0; });
 
 void carry_out(const app::PlatformRequest& request) {
@@ -79,6 +81,13 @@ void request_gl_attributes() {
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
     SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
     SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0);
+}
+
+// Emscripten is linked with GL_SUPPORT_AUTOMATIC_ENABLE_EXTENSIONS=0: by default it enables
+// every extension the browser offers, each a call the page waits on while the context starts.
+// ImGui's WebGL 1 path needs only vertex array objects.
+bool enable_gl_extensions() {
+    return emscripten_webgl_enable_extension(emscripten_webgl_get_current_context(), "OES_vertex_array_object");
 }
 
 void touch_friendly_style() {
@@ -254,9 +263,14 @@ int main(int, char**) {
     mark("window + context");
     if (!web.gl) {
         std::fprintf(stderr, "WebGL context: %s\n", SDL_GetError());
+        cannot_start("brak WebGL", "WebGL is not available");
         return 1;
     }
     SDL_GL_MakeCurrent(web.window, web.gl);
+    if (!enable_gl_extensions()) {
+        cannot_start("WebGL bez OES_vertex_array_object", "WebGL without OES_vertex_array_object");
+        return 1;
+    }
     web_status().gl_version = reinterpret_cast<const char*>(glGetString(GL_VERSION));
 
     IMGUI_CHECKVERSION();

@@ -24,9 +24,13 @@ bool ensure_ui_font(UiFont& font, float pixel_ratio) {
     if (!io.Fonts->AddFontFromFileTTF(font.file.c_str(), font.css_size * pixel_ratio, &config, glyph_ranges))
         io.Fonts->AddFontDefault();  // the glyph check then reports what is missing
     io.FontGlobalScale = 1.0f / pixel_ratio;
-    // Only the atlas texture is made again (ImGui's shaders, compiled once, stay).
-    ImGui_ImplOpenGL3_DestroyFontsTexture();
-    ImGui_ImplOpenGL3_CreateFontsTexture();
+    // The first time, ImGui's first NewFrame builds the atlas and its texture (with its shaders);
+    // made here too, it would be uploaded twice and the first texture leaked.
+    // Later (a new ratio), only the atlas texture is made again; the shaders stay.
+    if (font.pixel_ratio != 0) {
+        ImGui_ImplOpenGL3_DestroyFontsTexture();
+        ImGui_ImplOpenGL3_CreateFontsTexture();
+    }
     font.pixel_ratio = pixel_ratio;
     return true;
 }
