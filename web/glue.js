@@ -40,6 +40,24 @@
   const whenStarted = (call) => (window.czary && window.czary.ready ? call() : waiting.push(call));
 
   canvas.addEventListener('contextmenu', (event) => event.preventDefault());
+  // At rest the app pauses its frame loop (src/platform/web/main.cpp); whatever may change what
+  // it shows wakes it: input anywhere on the page (seen before SDL sees it), the canvas changing
+  // size (phones settle an orientation change late), the pixel ratio changing, the page shown again.
+  const wake = () => { if (window.czary && window.czary.ready) Module._czary_request_frames(3); };
+  for (const type of ['pointerdown', 'pointermove', 'pointerup', 'pointercancel', 'mousedown', 'mousemove', 'mouseup',
+                      'wheel', 'touchstart', 'touchmove', 'touchend', 'touchcancel', 'keydown', 'keyup', 'focus', 'blur',
+                      'resize', 'orientationchange']) {
+    window.addEventListener(type, wake, { capture: true, passive: true });
+  }
+  document.addEventListener('visibilitychange', wake);
+  if (window.ResizeObserver) new ResizeObserver(wake).observe(canvas);
+  const watchPixelRatio = () => {
+    window.matchMedia('(resolution: ' + window.devicePixelRatio + 'dppx)').addEventListener('change', () => {
+      wake();
+      watchPixelRatio();
+    }, { once: true });
+  };
+  watchPixelRatio();
   // Another tab saved: the app compares revisions and shows the newer save.
   window.addEventListener('storage', (event) => {
     if (event.key === null || event.key.startsWith('czary.')) whenStarted(() => Module._czary_storage_changed());

@@ -16,7 +16,7 @@ const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(val
 // Counts rendered frames (animation frames in which WebGL drew) and times each of them; notes
 // the first draw. Installed before any page script.
 function instrument() {
-  const bench = (window.__bench = { firstDraw: null, drawn: 0, frameTimes: [], drewThisFrame: false });
+  const bench = (window.__bench = { firstDraw: null, drawn: 0, callbacks: 0, frameTimes: [], drewThisFrame: false });
   for (const proto of [WebGLRenderingContext.prototype, window.WebGL2RenderingContext?.prototype].filter(Boolean)) {
     for (const name of ['drawElements', 'drawArrays']) {
       const original = proto[name];
@@ -30,6 +30,7 @@ function instrument() {
   const raf = window.requestAnimationFrame.bind(window);
   window.requestAnimationFrame = (callback) => raf((time) => {
     bench.drewThisFrame = false;
+    bench.callbacks += 1;
     const start = performance.now();
     callback(time);
     if (bench.drewThisFrame) {
@@ -68,12 +69,15 @@ async function load(browser, url, root) {
   return { context, page, wire, firstFrame: await page.evaluate(() => window.__bench.firstDraw) };
 }
 
+// Frames drawn, and animation-frame callbacks run (drawing or not: each wakes the phone).
 async function idleFrames(page) {
   await page.mouse.move(5, 795);
   await page.waitForTimeout(1000);
-  const before = await page.evaluate(() => window.__bench.drawn);
+  const count = () => page.evaluate(() => ({ drawn: window.__bench.drawn, callbacks: window.__bench.callbacks }));
+  const before = await count();
   await page.waitForTimeout(5000);
-  return (await page.evaluate(() => window.__bench.drawn)) - before;
+  const after = await count();
+  return { drawn: after.drawn - before.drawn, callbacks: after.callbacks - before.callbacks };
 }
 
 async function frameTimes(page, script) {
@@ -198,7 +202,8 @@ try {
   row('gzip over the wire: total', kb(total(czary.wire)), kb(total(stock.wire)), `< 1024 KB: ${mark(total(czary.wire) < 1024 * 1024)}`);
   row('time to the first rendered frame', `${czary.first.toFixed(0)} ms`, `${stock.first.toFixed(0)} ms`,
       `<= 1.3x: ${mark(czary.first <= 1.3 * stock.first)} (${(czary.first / stock.first).toFixed(2)}x)`);
-  row('frames rendered in 5 idle seconds', czary.idle, stock.idle, `0: ${mark(czary.idle === 0)}`);
+  row('frames rendered in 5 idle seconds', czary.idle.drawn, stock.idle.drawn, `0: ${mark(czary.idle.drawn === 0)}`);
+  row('animation-frame callbacks, 5 idle seconds', czary.idle.callbacks, stock.idle.callbacks, '');
   row('frame time, median (scripted use)', `${czary.median.toFixed(2)} ms`, `${stock.median.toFixed(2)} ms`,
       `<= 1.5x: ${mark(czary.median <= 1.5 * stock.median)} (${(czary.median / stock.median).toFixed(2)}x)`);
   row('frame time, 95th percentile', `${czary.p95.toFixed(2)} ms`, `${stock.p95.toFixed(2)} ms`);

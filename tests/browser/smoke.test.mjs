@@ -2,7 +2,7 @@
 // context, a non-blank first screen, and the Polish text drawn from the TTF at device resolution.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openSite, openApp, saveScreenshot, pixelStats, VIEWPORTS } from './harness.mjs';
+import { openSite, openApp, saveScreenshot, pixelStats, VIEWPORTS, tap, ui } from './harness.mjs';
 
 let site;
 before(async () => { site = await openSite(); });
@@ -77,6 +77,51 @@ test('the app asks WebGL for the one extension it uses, uploads the font once, a
     // The font atlas is the only texture (the dice are drawn by shaders).
     assert.equal(await page.evaluate(() => window.__textureUploads), 1, 'the font atlas is uploaded once');
     assert.deepEqual(webglWarnings, []);
+    assert.deepEqual(errors, [], 'no console or page errors');
+  } finally {
+    await context.close();
+  }
+});
+
+// Left open for hours on a phone: at rest the page does not even ask for animation frames (a
+// callback 60 times a second keeps the phone awake); a tap, a turn of the phone and a change of
+// pixel ratio wake it.
+test('at rest no animation frames are asked for; a tap, a resize and a new pixel ratio wake the app', async () => {
+  const { page, context, errors } = await openApp(site, 'phone', (c) => c.addInitScript(() => {
+    window.__frameCallbacks = 0;
+    const request = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (callback) => request((time) => {
+      window.__frameCallbacks += 1;
+      callback(time);
+    });
+  }));
+  const callbacks = () => page.evaluate(() => window.__frameCallbacks);
+  const status = () => page.evaluate(() => window.czary.status());
+  const atRest = async () => {
+    await page.waitForTimeout(500);
+    const before = await callbacks();
+    await page.waitForTimeout(1500);
+    return (await callbacks()) - before;
+  };
+  try {
+    assert.equal(await atRest(), 0, 'no animation-frame callbacks at rest');
+
+    await tap(page, 'tab:dice');
+    assert.equal((await ui(page)).tab, 'dice', 'a tap wakes the app and is acted on');
+    assert.equal(await atRest(), 0);
+
+    // Turned to landscape: the canvas and the app follow.
+    await page.setViewportSize({ width: 844, height: 390 });
+    await page.waitForFunction(() => window.czary.status().canvas.css.join() === '844,390', null, { timeout: 10000 });
+    assert.deepEqual((await status()).canvas.pixels, [844 * 3, 390 * 3]);
+    assert.equal(await atRest(), 0);
+
+    // The pixel ratio changes (browser zoom, a screen with another density): a sharp font again.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setDeviceMetricsOverride', { width: 844, height: 390, deviceScaleFactor: 2, mobile: true });
+    await page.waitForFunction(() => window.czary.status().font.pixelRatio === 2, null, { timeout: 10000 });
+    assert.deepEqual((await status()).canvas.pixels, [844 * 2, 390 * 2]);
+    assert.equal(await atRest(), 0);
     assert.deepEqual(errors, [], 'no console or page errors');
   } finally {
     await context.close();

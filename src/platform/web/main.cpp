@@ -48,6 +48,9 @@ struct WebApp {
     int key_down = 0;
     std::size_t layout_fingerprint = 0;  // of the last frame drawn
     bool glyphs_checked = true;          // false after the font is made, until the check ran
+    // At rest the browser's frame loop is paused: no callback 60 times a second keeps an idle
+    // phone awake for hours. Input, a resize and the page's hooks resume it (request_frames).
+    bool loop_paused = false;
 };
 
 WebApp* the_app = nullptr;
@@ -58,6 +61,9 @@ EM_JS(void, download_file, (const char* name, const char* text), { window.czary.
 EM_JS(void, pick_session_file, (), { window.czary._pickFile(); });
 EM_JS(void, apply_update, (), { window.czary._applyUpdate(); });
 EM_JS(void, announce_started, (), { window.czary._started(); });
+// SDL sizes the canvas's pixels on the window's resize event only; a new pixel ratio may come
+// without one (a window moved to another screen, emulation), so one is sent.
+EM_JS(void, send_resize_event, (), { window.dispatchEvent(new Event('resize')); });
 EM_JS(void, cannot_start, (const char* why_polish, const char* why_english),
       { window.czary._cannotStart(UTF8ToString(why_polish), UTF8ToString(why_english)); });
 EM_JS(int, prefers_reduced_motion, (), { return window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 1 : 0; });
@@ -153,7 +159,8 @@ void frame(void* arg) {
         if (event.type == SDL_MOUSEBUTTONDOWN || real_mouse_moved) web.hide_touch_hover = false;
         if (real_mouse_moved) web.frames_until_hover_ends = 0;
     }
-    // Orientation changes settle late on phones: compare the canvas size every frame.
+    // Orientation changes settle late on phones: the canvas size is compared whenever the loop
+    // runs (web/glue.js wakes it when the canvas changes size).
     double css_w = 0, css_h = 0;
     emscripten_get_element_css_size("#canvas", &css_w, &css_h);
     if (static_cast<int>(css_w) != web.last_css_w || static_cast<int>(css_h) != web.last_css_h) {
@@ -166,11 +173,19 @@ void frame(void* arg) {
         status.font_file = web.font.file;
         status.font_css_size = web.font.css_size;
         status.font_pixel_ratio = web.font.pixel_ratio;
+        if (status.frames > 0) send_resize_event();
         status.startup.emplace_back("font", emscripten_get_now());
         web.glyphs_checked = false;
         web.frames_to_draw = std::max(web.frames_to_draw, 3);
     }
-    if (web.frames_to_draw <= 0) return;  // nothing changed: the canvas keeps the last frame
+    if (web.frames_to_draw <= 0) {
+        // Nothing changed: the canvas keeps the last frame, and the loop waits to be woken.
+        if (web.typed.empty() && !web.key_down && !web.app.dice_moving) {
+            emscripten_pause_main_loop();
+            web.loop_paused = true;
+        }
+        return;
+    }
     --web.frames_to_draw;
 
     ImGui_ImplOpenGL3_NewFrame();
@@ -218,7 +233,12 @@ void frame(void* arg) {
 app::App& web_app() { return the_app->app; }
 
 void request_frames(int count) {
-    if (the_app) the_app->frames_to_draw = std::max(the_app->frames_to_draw, count);
+    if (!the_app) return;
+    the_app->frames_to_draw = std::max(the_app->frames_to_draw, count);
+    if (the_app->loop_paused) {
+        the_app->loop_paused = false;
+        emscripten_resume_main_loop();
+    }
 }
 
 void press_key(int scancode) {
