@@ -60,7 +60,7 @@ export function startServer(root, port = 0, host = '127.0.0.1') {
           return;
         }
         count(urlPath, 'bodies');
-        response.writeHead(200, headers);
+        response.writeHead(200, { ...headers, 'Content-Length': body.length });
         response.end(body);
       });
     });

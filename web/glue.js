@@ -6,9 +6,31 @@
   const canvas = document.getElementById('canvas');
   const message = document.getElementById('message');
 
+  const loading = document.getElementById('loading');
+
   function showMessage(text) {
+    loading.style.display = 'none';
     message.textContent = text;
     message.style.display = 'block';
+  }
+
+  // Over a weak connection the wasm takes seconds: how much of it has come is shown. A copy of
+  // the response is counted, so that the browser still compiles (and caches the compiled code
+  // of) the real one.
+  function showProgress(response) {
+    if (!response.ok || !response.body) return;
+    // A compressed transfer's length is not the length of the bytes read.
+    const total = response.headers.get('Content-Encoding') ? 0 : Number(response.headers.get('Content-Length')) || 0;
+    const kb = (bytes) => Math.round(bytes / 1024);
+    const reader = response.clone().body.getReader();
+    let received = 0;
+    const next = () => reader.read().then(({ done, value }) => {
+      if (done || loading.style.display === 'none') return reader.cancel();
+      received += value.length;
+      loading.textContent = 'Wczytywanie Czarów…\nLoading Czary…\n' + (total ? kb(received) + ' / ' + kb(total) + ' KB' : kb(received) + ' KB');
+      return next();
+    });
+    next().catch(() => {});
   }
 
   // The wasm is compiled from here, while czary-app.js is still coming and being read, instead
@@ -20,7 +42,10 @@
   const tooOld = 'Ta przeglądarka jest za stara dla Czarów: potrzebny Chrome 95, Firefox 100 lub Safari 15.2 (iOS 15.2) albo nowsze. / ' +
     'This browser is too old for Czary: Chrome 95, Firefox 100 or Safari 15.2 (iOS 15.2) or later is needed.';
   const compileWasm = () => {
-    const file = () => fetch('czary-app.wasm', { credentials: 'same-origin' });
+    const file = () => fetch('czary-app.wasm', { credentials: 'same-origin' }).then((response) => {
+      showProgress(response);
+      return response;
+    });
     const fromBytes = () => file().then((response) => response.arrayBuffer()).then((bytes) => WebAssembly.compile(bytes));
     // Streaming needs the server to say application/wasm; without it, compile the bytes.
     return WebAssembly.compileStreaming ? WebAssembly.compileStreaming(file()).catch(fromBytes) : fromBytes();
@@ -161,6 +186,7 @@
     // Called by the app's main() once it is set up.
     _started() {
       window.czary.ready = true;
+      loading.style.display = 'none';
       for (const call of waiting.splice(0)) call();
     },
     // The page's own report: frames drawn, WebGL version, font and glyphs it could not draw.

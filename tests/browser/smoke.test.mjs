@@ -2,6 +2,8 @@
 // context, a non-blank first screen, and the Polish text drawn from the TTF at device resolution.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { openSite, openApp, saveScreenshot, pixelStats, VIEWPORTS, tap, ui } from './harness.mjs';
 
 let site;
@@ -123,6 +125,49 @@ test('at rest no animation frames are asked for; a tap, a resize and a new pixel
     assert.deepEqual((await status()).canvas.pixels, [844 * 2, 390 * 2]);
     assert.equal(await atRest(), 0);
     assert.deepEqual(errors, [], 'no console or page errors');
+  } finally {
+    await context.close();
+  }
+});
+
+// An old phone on a weak connection: from the page's first bytes it says the app is loading and
+// how much of the wasm has come, until the app draws.
+test('over a slow connection the page shows how much has loaded, then the app replaces it', async () => {
+  const context = await site.browser.newContext(VIEWPORTS.phone);
+  const page = await context.newPage();
+  try {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    // About 1.2 Mbit/s: the wasm (not compressed by the test server) takes about ten seconds.
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 150 * 1024, uploadThroughput: 150 * 1024 });
+    await page.goto(site.url, { waitUntil: 'commit' });
+    const seen = [];
+    const start = Date.now();
+    while (Date.now() - start < 60000) {
+      const shown = await page.evaluate(() => {
+        const loading = document.getElementById('loading');
+        return loading && { text: loading.textContent, visible: getComputedStyle(loading).display !== 'none', ready: Boolean(window.czary?.ready) };
+      });
+      if (shown) {
+        if (shown.visible) seen.push(shown.text);
+        if (shown.ready) {
+          assert.equal(shown.visible, false, 'the loading text goes once the app runs');
+          break;
+        }
+      }
+      if (seen.filter((text) => text.includes('KB')).length === 3) await saveScreenshot(page, 'smoke-phone-loading');
+      await page.waitForTimeout(100);
+    }
+    assert.ok(seen.includes('Wczytywanie Czarów…\nLoading Czary…'), 'shown before any script runs');
+    const amounts = seen.map((text) => text.match(/^Wczytywanie Czarów…\nLoading Czary…\n(\d+) \/ (\d+) KB$/)).filter(Boolean);
+    assert.ok(amounts.length >= 3, `progress shown while the wasm comes: ${seen.slice(0, 5).join(' | ')}`);
+    const total = Number(amounts[0][2]);
+    const wasmKb = Math.round(fs.statSync(path.join(process.env.CZARY_WEB_DIST, 'czary-app.wasm')).size / 1024);
+    assert.equal(total, wasmKb, 'the total is the size of the wasm');
+    const received = amounts.map((m) => Number(m[1]));
+    assert.ok(received.every((kb, i) => i === 0 || kb >= received[i - 1]), 'the amount only grows');
+    assert.ok(received[0] < total, 'the first amount is part of the file');
+    await page.waitForFunction(() => window.czary?.ready && window.czary.status().frames > 3, null, { timeout: 30000 });
   } finally {
     await context.close();
   }
