@@ -66,16 +66,16 @@
 
   canvas.addEventListener('contextmenu', (event) => event.preventDefault());
   // At rest the app pauses its frame loop (src/platform/web/main.cpp); whatever may change what
-  // it shows wakes it: input anywhere on the page (seen before SDL sees it), the canvas changing
-  // size (phones settle an orientation change late), the pixel ratio changing, the page shown again.
-  const wake = () => { if (window.czary && window.czary.ready) Module._czary_request_frames(3); };
-  for (const type of ['pointerdown', 'pointermove', 'pointerup', 'pointercancel', 'mousedown', 'mousemove', 'mouseup',
-                      'wheel', 'touchstart', 'touchmove', 'touchend', 'touchcancel', 'keydown', 'keyup', 'focus', 'blur',
+  // it shows wakes it: input anywhere on the page (pointer events come with every mouse and touch
+  // event, before SDL sees them), the window resized or turned and the canvas changing size
+  // (phones settle an orientation change late), the pixel ratio changing, the page shown again.
+  const wake = () => window.czary.ready && window.czary.redraw();
+  for (const type of ['pointerdown', 'pointermove', 'pointerup', 'pointercancel', 'wheel', 'keydown', 'keyup', 'focus', 'blur',
                       'resize', 'orientationchange']) {
     window.addEventListener(type, wake, { capture: true, passive: true });
   }
   document.addEventListener('visibilitychange', wake);
-  if (window.ResizeObserver) new ResizeObserver(wake).observe(canvas);
+  new ResizeObserver(wake).observe(canvas);
   const watchPixelRatio = () => {
     window.matchMedia('(resolution: ' + window.devicePixelRatio + 'dppx)').addEventListener('change', () => {
       wake();

@@ -173,17 +173,16 @@ void frame(void* arg) {
         status.font_file = web.font.file;
         status.font_css_size = web.font.css_size;
         status.font_pixel_ratio = web.font.pixel_ratio;
-        if (status.frames > 0) send_resize_event();
+        if (status.frames > 0) send_resize_event();  // a new ratio, not the first font
         status.startup.emplace_back("font", emscripten_get_now());
         web.glyphs_checked = false;
         web.frames_to_draw = std::max(web.frames_to_draw, 3);
     }
     if (web.frames_to_draw <= 0) {
-        // Nothing changed: the canvas keeps the last frame, and the loop waits to be woken.
-        if (web.typed.empty() && !web.key_down && !web.app.dice_moving) {
-            emscripten_pause_main_loop();
-            web.loop_paused = true;
-        }
+        // Nothing changed (queued keys and moving dice ask for frames): the canvas keeps the
+        // last frame, and the loop waits to be woken.
+        emscripten_pause_main_loop();
+        web.loop_paused = true;
         return;
     }
     --web.frames_to_draw;
