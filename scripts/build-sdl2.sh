@@ -15,6 +15,12 @@ SDL_FLAGS=(
 key=$( (echo 2.26.5; emcc --version | head -1; printf '%s\n' "${SDL_FLAGS[@]}") | sha256sum | cut -c1-12)
 prefix="$CZARY_CACHE/sdl2-2.26.5-$key"
 if [ -f "$prefix/.czary-complete" ]; then echo "$prefix"; exit 0; fi
+# Two builds at once (two clones, a test run beside a serve) would configure into the same
+# folder and break each other: the second waits for the first and then takes its result.
+mkdir -p "$CZARY_CACHE"
+exec 9>"$CZARY_CACHE/sdl2-$key.lock"
+flock 9
+if [ -f "$prefix/.czary-complete" ]; then echo "$prefix"; exit 0; fi
 
 work="$CZARY_CACHE/sdl2-build-$key"
 rm -rf "$work" "$prefix"

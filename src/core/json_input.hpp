@@ -1,0 +1,36 @@
+#pragma once
+// Every JSON text that comes from outside the program (a session file, an import, a stored
+// entry, a page hook) is read through here. The limits are checked while the text is read,
+// before anything recursive (copying, comparing, writing, destroying a value) can meet it: a
+// text nested 10,000 deep would otherwise overflow the stack, and a duplicated key would let two
+// readers of one text see two different values.
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+namespace czary {
+
+struct JsonLimits {
+    std::size_t max_bytes;         // the whole text
+    std::size_t max_depth = 64;    // objects and arrays inside each other
+    std::size_t max_string_bytes;  // one string or key
+};
+
+// Far above any real game (docs/session-format.md "Limits"): a long evening is a few thousand
+// actions of ~100 bytes each.
+inline constexpr JsonLimits session_file_limits{8u << 20, 64, 4096};
+
+// The text parsed, or DataError naming `what` and the first limit it breaks: not JSON, larger
+// than max_bytes, nested deeper than max_depth, a string or key longer than max_string_bytes, a
+// key given twice in one object.
+nlohmann::json parse_json_input(std::string_view text, const JsonLimits& limits, const std::string& what);
+
+// A whole number of a JSON value exactly as written, if it is one within [low, high]: 4294967297
+// is not 1, and 2^63 is not -1.
+std::optional<std::int64_t> exact_integer(const nlohmann::json& value, std::int64_t low, std::int64_t high);
+
+}  // namespace czary
