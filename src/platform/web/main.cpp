@@ -182,7 +182,8 @@ void frame(void* arg) {
         // Nothing changed (queued keys and moving dice ask for frames): the canvas keeps the
         // last frame, and the loop waits to be woken.
         emscripten_pause_main_loop();
-        web.loop_paused = true;
+        web.loop_paused = web_status().loop_paused = true;
+        ++web_status().rests;
         return;
     }
     --web.frames_to_draw;
@@ -235,7 +236,7 @@ void request_frames(int count) {
     if (!the_app) return;
     the_app->frames_to_draw = std::max(the_app->frames_to_draw, count);
     if (the_app->loop_paused) {
-        the_app->loop_paused = false;
+        the_app->loop_paused = web_status().loop_paused = false;
         emscripten_resume_main_loop();
     }
 }

@@ -9,6 +9,8 @@ std::string WebStatus::to_json() const {
     return nlohmann::json{
         {"frames", frames},
         {"events", events},
+        {"loopPaused", loop_paused},
+        {"rests", rests},
         {"glVersion", gl_version},
         {"startup", startup},
         {"font", {{"file", font_file}, {"cssSize", font_css_size}, {"pixelRatio", font_pixel_ratio}}},

@@ -8,6 +8,11 @@ namespace czary::platform {
 struct WebStatus {
     long frames = 0;
     long events = 0;  // SDL events received (input reaches the app)
+    // At rest the frame loop is paused (nothing to draw, dice still); `rests` counts the times it
+    // came to rest. Tests wait for these instead of for fixed times: after an input, the app has
+    // acted on it once `events` (or `frames`) moved on and the loop is paused again.
+    bool loop_paused = false;
+    long rests = 0;
     std::string gl_version;
     std::string font_file;
     float font_css_size = 0;
