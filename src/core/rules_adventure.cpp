@@ -2,12 +2,18 @@
 #include <algorithm>
 #include <set>
 
+#include "core/counters.hpp"
 #include "core/handlers.hpp"
 
 namespace czary {
 namespace {
 
 Sun sun_from_roll(int roll) { return roll <= 2 ? Sun::Red : roll <= 4 ? Sun::Yellow : Sun::Blue; }
+
+// The sun indexes the potential: an adventure without one (a state made by hand) goes no further.
+void check_sun(const Turn& t) {
+    if (t.s.adventure.sun == Sun::None) throw Refused("no_sun", "4.1");
+}
 
 bool limited(const std::string& spell) { return spell == "uzdrowienie" || spell == "odmlodzenie"; }
 
@@ -16,8 +22,10 @@ bool limited(const std::string& spell) { return spell == "uzdrowienie" || spell 
 // begin_adventure {dice?}: 1K6 for the dominant sun: 1-2 red, 3-4 yellow, 5-6 blue.
 void action_begin_adventure(Turn& t) {
     if (t.s.adventure.active) throw Refused("adventure_in_progress", "4.1");
+    const int number = raised(t.s.adventure.number, 1, state_limits::max_counter,
+                              {"liczba przygód", "the number of adventures"}, "4.1");
     const int roll = t.dice.roll("1K6", "sun");
-    t.s.adventure.number += 1;
+    t.s.adventure.number = number;
     t.s.adventure.active = true;
     t.s.adventure.entered = false;
     t.s.adventure.sun = sun_from_roll(roll);
@@ -35,6 +43,7 @@ void action_begin_adventure(Turn& t) {
 void action_mark_spells(Turn& t) {
     Figure& c = t.figure("character");
     if (!t.s.adventure.active) throw Refused("no_adventure", "4.1");
+    check_sun(t);
     const int allowed = c.potential[static_cast<int>(t.s.adventure.sun)];
     const auto spells = t.text_list("spells");
     if (t.s.adventure.entered) {
@@ -70,6 +79,7 @@ void action_roll_use_limit(Turn& t) {
 void action_enter_labyrinth(Turn& t) {
     if (!t.s.adventure.active) throw Refused("no_adventure", "4.1");
     if (t.s.adventure.entered) throw Refused("already_entered", "4.1");
+    check_sun(t);
     const int sun = static_cast<int>(t.s.adventure.sun);
     for (auto& c : t.s.figures)
         if (c.is_character() && !c.dead && static_cast<int>(c.marked.size()) != c.potential[sun] && c.potential[sun] > 0)

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/casting.hpp"
+#include "core/counters.hpp"
 #include "core/handlers.hpp"
 
 namespace czary {
@@ -95,14 +96,17 @@ void apply_effect(Turn& t, Figure& caster, const Spell& spell, Figure* target, n
         target->trap_bonus = true;
         t.note("delicate_fingers", "10.6", {{"figure", target->name}});
     } else if (id == "elokwencja") {
-        t.s.encounter.negotiation_bonus += 4;
+        t.s.encounter.negotiation_bonus = raised(t.s.encounter.negotiation_bonus, 4, state_limits::max_talk_bonus,
+                                                 {"premia do negocjacji", "the negotiation bonus"}, "10.7");
         t.note("negotiation_bonus", "10.7", {{"amount", number_text(t.s.encounter.negotiation_bonus)}});
     } else if (id == "zastraszenie" || id == "zniechecenie") {
         t.s.encounter.intimidation = true;
         if (id == "zniechecenie") t.s.encounter.all_treasure = true;
         t.note(id == "zastraszenie" ? "intimidation_ready" : "daunt_ready", "10.7");
     } else if (id == "sugestia" || id == "pochlebstwo") {
-        t.s.encounter.bribe_modifier -= id == "sugestia" ? 2 : 4;
+        t.s.encounter.bribe_modifier = -raised(-std::int64_t{t.s.encounter.bribe_modifier}, id == "sugestia" ? 2 : 4,
+                                               state_limits::max_talk_bonus,
+                                               {"obniżka rzutu na łapówkę", "the bribe roll's reduction"}, "10.7");
         t.note("bribe_modifier", "10.7", {{"amount", number_text(t.s.encounter.bribe_modifier)}});
     } else if (id == "wskrzeszenie") {
         target->dead = false;

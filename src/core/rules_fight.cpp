@@ -1,6 +1,7 @@
 // Fights (9.0): monsters, rounds and phases, wounds and death, charms, experience (12.0).
 #include <algorithm>
 
+#include "core/counters.hpp"
 #include "core/handlers.hpp"
 
 namespace czary {
@@ -33,7 +34,8 @@ int deal_wounds(Turn& t, Figure& target, int amount, const std::string& by) {
         t.note("armor_absorbs", "10.6", {{"figure", target.name}, {"amount", number_text(absorbed)}, {"left", number_text(target.armor)}});
     }
     const int taken = amount - absorbed;
-    target.wounds += taken;
+    // Wounds past siła are kept, up to a limit far past any siła: the figure dies all the same.
+    target.wounds = static_cast<int>(std::min<std::int64_t>(state_limits::max_wounds, std::int64_t{target.wounds} + taken));
     if (taken > 0)
         t.note("wounded", "", {{"figure", target.name}, {"amount", number_text(taken)}, {"wounds", number_text(target.wounds)}, {"sila", number_text(target.sila)}});
     if (target.wounds >= target.sila) kill(t, target, by);
@@ -125,7 +127,7 @@ void action_add_monster(Turn& t) {
     }
     sila += t.data.level_sila_bonus.count(level) ? t.data.level_sila_bonus.at(level) : 0;  // 6.7
     Figure monster;
-    monster.id = "m" + std::to_string(t.s.next_id++);
+    monster.id = "m" + std::to_string(take_id(t));
     monster.kind = FigureKind::Monster;
     monster.monster_kind = kind->id;
     int same_kind = 1;
@@ -180,7 +182,7 @@ void action_start_fight(Turn& t) {
     if (t.s.fight.active) throw Refused("fight_in_progress", "9.0");
     if (living_on_board(t.s, Side::Monsters) == 0) throw Refused("no_monsters", "9.0");
     const bool gates = t.action.value("black_gates", false);
-    const int number = t.s.fight.number + 1;
+    const int number = raised(t.s.fight.number, 1, state_limits::max_counter, {"liczba walk", "the number of fights"}, "9.0");
     t.s.fight = {};
     t.s.fight.number = number;
     t.s.fight.active = true;
@@ -204,6 +206,7 @@ void action_start_fight(Turn& t) {
 void action_next_phase(Turn& t) {
     Fight& fight = t.s.fight;
     if (!fight.active) throw Refused("no_fight", "9.2");
+    if (fight.phase >= 5) raised(fight.round, 1, state_limits::max_counter, {"numer rundy", "the round number"}, "9.2");
     ++fight.phase;
     if (fight.phase == 3 && !fight.black_gates) ++fight.phase;
     if (fight.phase > 5) {
@@ -264,15 +267,19 @@ void action_kill_sleeping(Turn& t) {
 void finish_fight(Turn& t, const std::string& outcome) {
     Fight& fight = t.s.fight;
     // 12.0: (sum of siła of the monsters killed) x 6, split among the surviving characters.
-    int total = 0;
-    for (const auto& id : fight.monsters_killed) total += t.s.find(id)->sila;
+    // Summed in 64 bits: a state may hold many monsters of a siła up to state_limits::max_sila.
+    std::int64_t total = 0;
+    for (const auto& id : fight.monsters_killed)
+        if (const Figure* monster = t.s.find(id)) total += monster->sila;
     total *= 6;
     std::vector<Figure*> survivors;
     for (auto& f : t.s.figures)
         if (f.is_character() && f.alive() && !f.petrified && f.side == Side::Party && f.away.empty())
             survivors.push_back(&f);
-    const int share = survivors.empty() ? 0 : total / static_cast<int>(survivors.size());
-    for (Figure* f : survivors) f->experience += share;
+    const std::int64_t share = survivors.empty() ? 0 : total / static_cast<std::int64_t>(survivors.size());
+    for (Figure* f : survivors)
+        raised(f->experience, share, state_limits::max_counter, {"doświadczenie", "experience"}, "12.0");
+    for (Figure* f : survivors) f->experience += static_cast<int>(share);
     fight.active = false;
     fight.outcome = outcome;
     for (auto& f : t.s.figures) {
@@ -283,7 +290,7 @@ void finish_fight(Turn& t, const std::string& outcome) {
     }
     t.s.right_after_fight = true;  // 10.8 Wskrzeszenie
     t.outcome["experience"] = {{"total", total}, {"share", share}};
-    t.note("fight_ended", "12.0", {{"outcome", t.data.message("outcome." + outcome)}, {"total", number_text(total)}, {"share", number_text(share)}});
+    t.note("fight_ended", "12.0", {{"outcome", t.data.message("outcome." + outcome)}, {"total", plain(std::to_string(total))}, {"share", plain(std::to_string(share))}});
 }
 
 // end_fight {outcome: victory | agreement | fled}

@@ -2,6 +2,7 @@
 // (13.4), the manuscript (13.6), sun talismans (14.6); poison, Medusa (15.3) and traps.
 #include <algorithm>
 
+#include "core/counters.hpp"
 #include "core/handlers.hpp"
 
 namespace czary {
@@ -84,10 +85,13 @@ void action_talisman(Turn& t) {
     Figure& c = character(t, "character");
     const std::string sun = t.text("sun");
     const int bonus = t.dice.roll("1K3", "talisman", c.id);
+    auto raise = [&](int& potential) {
+        potential = raised(potential, bonus, state_limits::max_points, {"potencjał magiczny", "magic potential"}, "14.6");
+    };
     if (sun == "all") {
-        for (int& p : c.potential) p += bonus;
+        for (int& p : c.potential) raise(p);
     } else if (sun == "red" || sun == "yellow" || sun == "blue") {
-        c.potential[sun == "red" ? 0 : sun == "yellow" ? 1 : 2] += bonus;
+        raise(c.potential[sun == "red" ? 0 : sun == "yellow" ? 1 : 2]);
     } else {
         throw Refused("bad_action", "", {{"field", "sun"}});
     }

@@ -2,16 +2,18 @@
 #include <algorithm>
 #include <set>
 
+#include "core/counters.hpp"
 #include "core/handlers.hpp"
+#include "core/json_input.hpp"
 
 namespace czary {
 namespace {
 
 Figure& add_to_party(Turn& t, Figure character) {
-    character.id = "c" + std::to_string(t.s.next_id++);
+    if (t.s.fight.active) throw Refused("fight_in_progress", "9.0");
+    character.id = "c" + std::to_string(take_id(t));
     character.kind = FigureKind::Character;
     character.side = Side::Party;
-    if (t.s.fight.active) throw Refused("fight_in_progress", "9.0");
     t.s.figures.push_back(std::move(character));
     Figure& added = t.s.figures.back();
     place_first_free(t.s.party, added.id);
@@ -28,11 +30,12 @@ Talents read_talents(const Turn& t) {
     const auto& j = t.action.at("talents");
     if (!j.is_object()) throw Refused("bad_action", "", {{"field", "talents"}});
     for (const auto& [name, value] : j.items()) {
-        if (!value.is_number_integer() || value.get<int>() < 0 || value.get<int>() > 9)
-            throw Refused("bad_action", "", {{"field", "talents." + name}});
-        if (name == "traps") talents.traps = std::min(5, value.get<int>());
-        else if (name == "negotiation") talents.negotiation = value.get<int>();
-        else if (name == "black_gates") talents.black_gates = std::min(5, value.get<int>());
+        const auto number = exact_integer(value, 0, 9);
+        if (!number) throw Refused("bad_action", "", {{"field", "talents." + name}});
+        const int points = static_cast<int>(*number);
+        if (name == "traps") talents.traps = std::min(5, points);
+        else if (name == "negotiation") talents.negotiation = points;
+        else if (name == "black_gates") talents.black_gates = std::min(5, points);
         else throw Refused("bad_action", "", {{"field", "talents." + name}});
     }
     return talents;
@@ -99,9 +102,9 @@ void action_add_character(Turn& t) {
         const auto& p = t.action.at("potential");
         if (!p.is_array() || p.size() != 3) throw Refused("bad_action", "", {{"field", "potential"}});
         for (int i = 0; i < 3; ++i) {
-            if (!p[i].is_number_integer() || p[i].get<int>() < 0 || p[i].get<int>() > 9)
-                throw Refused("bad_action", "", {{"field", "potential"}});
-            c.potential[i] = p[i].get<int>();
+            const auto points = exact_integer(p[i], 0, 9);
+            if (!points) throw Refused("bad_action", "", {{"field", "potential"}});
+            c.potential[i] = static_cast<int>(*points);
         }
     }
     add_to_party(t, c);

@@ -1,6 +1,7 @@
 #include "core/session.hpp"
 
 #include "core/data_error.hpp"
+#include "core/json_input.hpp"
 #include "core/state_json.hpp"
 
 namespace czary {
@@ -72,12 +73,13 @@ Session Session::from_json(const nlohmann::json& json, std::vector<ReplayEntry>*
         throw DataError("session: 'format' is " + json.at("format").dump() + ", expected \"czary-session\"");
     if (!json.contains("version") || !json.at("version").is_number_integer())
         throw DataError("session: 'version' is missing or not a whole number");
-    const int version = json.at("version").get<int>();
-    if (version > session_version)
-        throw DataError("session: version " + std::to_string(version) + " is newer than this program reads (" +
+    // As written (4294967297 is not 1): the number itself in the messages.
+    const auto& version = json.at("version");
+    if (!exact_integer(version, INT64_MIN, session_version))
+        throw DataError("session: version " + version.dump() + " is newer than this program reads (" +
                         std::to_string(session_version) + ")");
-    if (version < 1) throw DataError("session: version " + std::to_string(version) + " is not valid");
-    GameState start = json.contains("start") ? state_from_json(json.at("start")) : GameState{};
+    if (!exact_integer(version, 1, session_version)) throw DataError("session: version " + version.dump() + " is not valid");
+    GameState start = json.contains("start") ? state_from_json(json.at("start"), data) : GameState{};
     if (json.contains("seed")) {
         const auto& seed = json.at("seed");
         if (seed.is_number_unsigned()) start.rng.state = seed.get<std::uint64_t>();

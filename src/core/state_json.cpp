@@ -1,109 +1,489 @@
 #include "core/state_json.hpp"
 
+#include <algorithm>
+#include <initializer_list>
 #include <set>
+#include <utility>
 
 #include "core/data_error.hpp"
+#include "core/json_input.hpp"
 
 namespace czary {
+namespace {
 
-NLOHMANN_JSON_SERIALIZE_ENUM(FigureKind, {{FigureKind::Character, "character"}, {FigureKind::Monster, "monster"}})
-NLOHMANN_JSON_SERIALIZE_ENUM(Side, {{Side::Party, "party"}, {Side::Monsters, "monsters"}})
-NLOHMANN_JSON_SERIALIZE_ENUM(Sun, {{Sun::None, nullptr}, {Sun::Red, "red"}, {Sun::Yellow, "yellow"}, {Sun::Blue, "blue"}})
+using json = nlohmann::json;
 
-void to_json(nlohmann::json& j, const LocalizedText& t) { j = {{"pl", t.pl}, {"en", t.en}}; }
-void from_json(const nlohmann::json& j, LocalizedText& t) {
-    if (j.is_string()) {
-        t.pl = t.en = j.get<std::string>();
-        return;
-    }
-    t.pl = j.at("pl").get<std::string>();
-    t.en = j.value("en", t.pl);
+// --- writing ------------------------------------------------------------------------------------
+
+const char* kind_name(FigureKind kind) { return kind == FigureKind::Character ? "character" : "monster"; }
+const char* side_name(Side side) { return side == Side::Party ? "party" : "monsters"; }
+
+json text_json(const LocalizedText& t) { return {{"pl", t.pl}, {"en", t.en}}; }
+
+json talents_json(const Talents& t) {
+    return {{"traps", t.traps}, {"negotiation", t.negotiation}, {"black_gates", t.black_gates}};
 }
 
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Talents, traps, negotiation, black_gates)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(
-    Figure, id, kind, name, hero, race, monster_kind, level, nn, sila, wounds, odpornosc, zrecznosc, talents,
-    potential, pool, marked, learned, uses_left, rings, rings_used, side, charmed_by, dead, died_in_fight, asleep,
-    magic_shield, armor, poisoned, poison_fresh, petrified, away, strength_bonus_next, strength_bonus_active,
-    trap_bonus, free_combat_spells_next, free_combat_spells_active, cheap_lightning, acted, wounds_at_entry,
-    experience, killed)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Formation, ranks)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Adventure, number, active, entered, sun)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Fight, number, active, round, phase, black_gates,
-                                                gates_blasts_left, hesitation, ranks_moved_from, monsters_killed,
-                                                outcome)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Encounter, negotiation_bonus, intimidation, all_treasure,
-                                                bribe_modifier, bribe_tried, outcome)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Notes, locked_doors, teleports)
+json figure_json(const Figure& f) {
+    return {
+        {"id", f.id}, {"kind", kind_name(f.kind)}, {"name", text_json(f.name)}, {"hero", f.hero}, {"race", f.race},
+        {"monster_kind", f.monster_kind}, {"level", f.level}, {"nn", f.nn}, {"sila", f.sila}, {"wounds", f.wounds},
+        {"odpornosc", f.odpornosc}, {"zrecznosc", f.zrecznosc}, {"talents", talents_json(f.talents)},
+        {"potential", f.potential}, {"pool", f.pool}, {"marked", f.marked}, {"learned", f.learned},
+        {"uses_left", f.uses_left}, {"rings", f.rings}, {"rings_used", f.rings_used}, {"side", side_name(f.side)},
+        {"charmed_by", f.charmed_by}, {"dead", f.dead}, {"died_in_fight", f.died_in_fight}, {"asleep", f.asleep},
+        {"magic_shield", f.magic_shield}, {"armor", f.armor}, {"poisoned", f.poisoned},
+        {"poison_fresh", f.poison_fresh}, {"petrified", f.petrified}, {"away", f.away},
+        {"strength_bonus_next", f.strength_bonus_next}, {"strength_bonus_active", f.strength_bonus_active},
+        {"trap_bonus", f.trap_bonus}, {"free_combat_spells_next", f.free_combat_spells_next},
+        {"free_combat_spells_active", f.free_combat_spells_active}, {"cheap_lightning", f.cheap_lightning},
+        {"acted", f.acted}, {"wounds_at_entry", f.wounds_at_entry}, {"experience", f.experience},
+        {"killed", f.killed},
+    };
+}
+
+json formation_json(const Formation& formation) { return {{"ranks", formation.ranks}}; }
+
+// --- reading ------------------------------------------------------------------------------------
+
+// What is wrong, where: "state: 'figures[2].wounds' must be ...".
+[[noreturn]] void wrong(const std::string& path, const std::string& what) {
+    throw DataError("state: '" + path + "' " + what);
+}
+
+// A value as the message shows it, cut short.
+std::string shown(const json& value) {
+    std::string text = value.dump();
+    if (text.size() > 40) text = text.substr(0, 40) + "...";
+    return text;
+}
+
+std::string item(const std::string& path, std::size_t index) { return path + "[" + std::to_string(index) + "]"; }
+
+int read_integer(const json& value, const std::string& path, int low, int high) {
+    if (const auto number = exact_integer(value, low, high)) return static_cast<int>(*number);
+    wrong(path, "must be a whole number from " + std::to_string(low) + " to " + std::to_string(high) + " (is " +
+                    shown(value) + ")");
+}
+
+std::string read_text(const json& value, const std::string& path) {
+    if (!value.is_string()) wrong(path, "must be a text (is " + shown(value) + ")");
+    return value.get<std::string>();
+}
+
+// One JSON object of the state and the path that leads to it; a field left out takes its default.
+class Fields {
+public:
+    Fields(const json& object, std::string path) : object_(object), path_(std::move(path)) {
+        if (!object_.is_object()) wrong(path_, "must be an object (is " + shown(object_) + ")");
+    }
+
+    const json* get(const char* key) const {
+        const auto found = object_.find(key);
+        return found == object_.end() ? nullptr : &*found;
+    }
+    std::string path(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
+
+    int integer(const char* key, int low, int high, int fallback) const {
+        const json* value = get(key);
+        return value ? read_integer(*value, path(key), low, high) : fallback;
+    }
+    bool boolean(const char* key) const {
+        const json* value = get(key);
+        if (!value) return false;
+        if (!value->is_boolean()) wrong(path(key), "must be true or false (is " + shown(*value) + ")");
+        return value->get<bool>();
+    }
+    std::string text(const char* key) const {
+        const json* value = get(key);
+        return value ? read_text(*value, path(key)) : std::string();
+    }
+    // One of `names` (a text, or null for the first when `null_first`); its index.
+    int choice(const char* key, std::initializer_list<const char*> names, bool null_first = false) const {
+        const json* value = get(key);
+        if (!value || (null_first && value->is_null())) return 0;
+        int index = 0;
+        for (const char* name : names) {
+            if (!(null_first && index == 0) && value->is_string() && value->get<std::string>() == name) return index;
+            ++index;
+        }
+        std::string list;
+        index = 0;
+        for (const char* name : names) {
+            list += list.empty() ? "" : ", ";
+            list += null_first && index++ == 0 ? std::string("null") : "\"" + std::string(name) + "\"";
+        }
+        wrong(path(key), "is " + shown(*value) + ": it must be one of " + list);
+    }
+    // Calls each(element, its path) for the elements of a list.
+    template <class Each>
+    void list(const char* key, Each each) const {
+        const json* value = get(key);
+        if (!value) return;
+        if (!value->is_array()) wrong(path(key), "must be a list (is " + shown(*value) + ")");
+        for (std::size_t i = 0; i < value->size(); ++i) each((*value)[i], item(path(key), i));
+    }
+    std::vector<std::string> texts(const char* key) const {
+        std::vector<std::string> result;
+        list(key, [&](const json& element, const std::string& at) { result.push_back(read_text(element, at)); });
+        return result;
+    }
+
+private:
+    const json& object_;
+    std::string path_;
+};
+
+LocalizedText read_name(const Fields& f) {
+    const json* value = f.get("name");
+    if (!value) return {};
+    if (value->is_string()) return {value->get<std::string>()};
+    const std::string what = "must be a text or {\"pl\", \"en\"} (is " + shown(*value) + ")";
+    if (!value->is_object() || !value->contains("pl") || !value->at("pl").is_string()) wrong(f.path("name"), what);
+    LocalizedText text{value->at("pl").get<std::string>()};
+    if (value->contains("en")) {
+        if (!value->at("en").is_string()) wrong(f.path("name"), what);
+        text.en = value->at("en").get<std::string>();
+    }
+    return text;
+}
+
+Figure read_figure(const json& value, const std::string& path) {
+    namespace L = state_limits;
+    const Fields f(value, path);
+    Figure figure;
+    if (!f.get("id")) throw DataError("state: '" + path + "': a figure has no 'id'");
+    figure.id = f.text("id");
+    figure.kind = f.choice("kind", {"character", "monster"}) == 0 ? FigureKind::Character : FigureKind::Monster;
+    figure.name = read_name(f);
+    figure.hero = f.text("hero");
+    figure.race = f.text("race");
+    figure.monster_kind = f.text("monster_kind");
+    figure.level = f.integer("level", 1, 3, 1);
+    figure.nn = f.integer("nn", -1, 99, -1);
+    figure.sila = f.integer("sila", 0, L::max_sila, 1);
+    figure.wounds = f.integer("wounds", 0, L::max_wounds, 0);
+    figure.odpornosc = f.integer("odpornosc", 0, 5, 0);
+    figure.zrecznosc = f.integer("zrecznosc", -99, 99, 0);
+    if (const json* talents = f.get("talents")) {
+        const Fields t(*talents, f.path("talents"));
+        figure.talents.traps = t.integer("traps", 0, 5, 0);
+        figure.talents.negotiation = t.integer("negotiation", 0, 99, 0);
+        figure.talents.black_gates = t.integer("black_gates", 0, 5, 0);
+    }
+    if (const json* potential = f.get("potential")) {
+        if (!potential->is_array() || potential->size() != 3)
+            wrong(f.path("potential"), "must be a list of 3 numbers [red, yellow, blue] (is " + shown(*potential) + ")");
+        for (std::size_t i = 0; i < 3; ++i)
+            figure.potential[i] = read_integer((*potential)[i], item(f.path("potential"), i), 0, L::max_points);
+    }
+    figure.pool = f.texts("pool");
+    figure.marked = f.texts("marked");
+    figure.learned = f.texts("learned");
+    if (const json* uses = f.get("uses_left")) {
+        if (!uses->is_object()) wrong(f.path("uses_left"), "must be an object {spell: uses} (is " + shown(*uses) + ")");
+        for (const auto& [spell, count] : uses->items())
+            figure.uses_left[spell] = read_integer(count, f.path("uses_left") + "." + spell, 0, L::max_points);
+    }
+    figure.rings = f.texts("rings");
+    figure.rings_used = f.texts("rings_used");
+    figure.side = f.choice("side", {"party", "monsters"}) == 0 ? Side::Party : Side::Monsters;
+    figure.charmed_by = f.text("charmed_by");
+    figure.dead = f.boolean("dead");
+    figure.died_in_fight = f.integer("died_in_fight", 0, L::max_counter, 0);  // and at most fight.number
+    figure.asleep = f.boolean("asleep");
+    figure.magic_shield = f.boolean("magic_shield");
+    figure.armor = f.integer("armor", 0, L::max_points, 0);
+    figure.poisoned = f.boolean("poisoned");
+    figure.poison_fresh = f.boolean("poison_fresh");
+    figure.petrified = f.boolean("petrified");
+    figure.away = f.text("away");
+    figure.strength_bonus_next = f.integer("strength_bonus_next", 0, L::max_points, 0);
+    figure.strength_bonus_active = f.integer("strength_bonus_active", 0, L::max_points, 0);
+    figure.trap_bonus = f.boolean("trap_bonus");
+    figure.free_combat_spells_next = f.boolean("free_combat_spells_next");
+    figure.free_combat_spells_active = f.boolean("free_combat_spells_active");
+    figure.cheap_lightning = f.boolean("cheap_lightning");
+    static const char* const acted[] = {"", "cast", "attack"};
+    figure.acted = acted[f.choice("acted", {"", "cast", "attack"})];
+    figure.wounds_at_entry = f.integer("wounds_at_entry", 0, L::max_wounds, 0);
+    figure.experience = f.integer("experience", 0, L::max_counter, 0);
+    figure.killed = f.texts("killed");
+    return figure;
+}
+
+Formation read_formation(const Fields& state, const char* key) {
+    Formation formation;
+    const json* value = state.get(key);
+    if (!value) return formation;
+    const Fields f(*value, key);
+    f.list("ranks", [&](const json& rank, const std::string& at) {
+        if (!rank.is_array() || rank.size() != 3)
+            wrong(at, "must be a list of exactly 3 places (ids or \"\"), not " +
+                          (rank.is_array() ? std::to_string(rank.size()) : shown(rank)));
+        std::array<std::string, 3> places;
+        for (std::size_t i = 0; i < 3; ++i) places[i] = read_text(rank[i], item(at, i));
+        formation.ranks.push_back(places);
+    });
+    return formation;
+}
+
+// "c12" -> 12 for a character, "m3" -> 3 for a monster; 0 for anything else.
+int id_number(const std::string& id) {
+    if (id.size() < 2 || id.size() > 10 || (id[0] != 'c' && id[0] != 'm') || id[1] == '0') return 0;
+    std::int64_t number = 0;
+    for (std::size_t i = 1; i < id.size(); ++i) {
+        if (id[i] < '0' || id[i] > '9') return 0;
+        number = number * 10 + (id[i] - '0');
+    }
+    return number < state_limits::max_counter ? static_cast<int>(number) : 0;
+}
+
+int checked_id_number(const std::string& id, const std::string& path) {
+    const int number = id_number(id);
+    if (number == 0)
+        wrong(path, "is '" + id + "', which is not an id: 'c' (a character) or 'm' (a monster) and a number from 1 to " +
+                        std::to_string(state_limits::max_counter - 1));
+    return number;
+}
+
+// The whole state, cross-checked: the rules look figures up by the ids they hold, and make new
+// ones from next_id.
+class Check {
+public:
+    Check(const GameState& state, const GameData& data) : s_(state), data_(data) {}
+
+    void figures() {
+        for (std::size_t i = 0; i < s_.figures.size(); ++i) {
+            const Figure& f = s_.figures[i];
+            const std::string path = item("figures", i);
+            if (f.id.empty()) throw DataError("state: '" + path + "': a figure has no 'id'");
+            checked_id_number(f.id, path + ".id");
+            const char letter = f.is_character() ? 'c' : 'm';
+            if (f.id[0] != letter)
+                throw DataError("state: figure '" + f.id + "' is a " + (f.is_character() ? "character" : "monster") +
+                                ": its id must begin with '" + letter + "'");
+            if (!ids_.insert(f.id).second) throw DataError("state: two figures have the id '" + f.id + "'");
+        }
+    }
+
+    void next_id() {
+        for (const auto& f : s_.figures)
+            if (id_number(f.id) >= s_.next_id)
+                throw DataError("state: 'next_id' is " + std::to_string(s_.next_id) + ", but '" + f.id +
+                                "' is already used: next_id must be above the number of every id");
+    }
+
+    // An id of a figure made before: it may have been left behind since (clear_monsters).
+    void made(const std::string& id, const std::string& path) {
+        if (checked_id_number(id, path) >= s_.next_id)
+            wrong(path, "names '" + id + "', which no action has made (next_id is " + std::to_string(s_.next_id) + ")");
+    }
+
+    // An id the rules look up: the figure must be there.
+    void exists(const std::string& id, const std::string& path) {
+        if (!ids_.count(id)) wrong(path, "names '" + id + "', which is not among the figures");
+    }
+
+    void spell(const std::string& id, const std::string& path) {
+        if (!data_.spells.find(id)) wrong(path, "names the spell '" + id + "', which does not exist");
+    }
+
+    void figure_references() {
+        for (std::size_t i = 0; i < s_.figures.size(); ++i) {
+            const Figure& f = s_.figures[i];
+            const std::string path = item("figures", i);
+            if (!f.hero.empty() && !data_.hero(f.hero))
+                wrong(path + ".hero", "is '" + f.hero + "', which is not a hero of table 4.3");
+            if (!f.monster_kind.empty() && !data_.monster_kind(f.monster_kind))
+                wrong(path + ".monster_kind", "is '" + f.monster_kind + "', which is not a monster kind of table 8.2");
+            const std::pair<const char*, const std::vector<std::string>*> lists[] = {
+                {"pool", &f.pool}, {"marked", &f.marked}, {"learned", &f.learned}, {"rings", &f.rings}, {"rings_used", &f.rings_used}};
+            for (const auto& [name, list] : lists)
+                for (std::size_t k = 0; k < list->size(); ++k) spell((*list)[k], item(path + "." + name, k));
+            for (const auto& [id, uses] : f.uses_left) spell(id, path + ".uses_left");
+            if (!f.charmed_by.empty()) {
+                if (f.charmed_by == f.id) throw DataError("state: figure '" + f.id + "' is charmed by itself");
+                if (!ids_.count(f.charmed_by))
+                    throw DataError("state: figure '" + f.id + "' is charmed by '" + f.charmed_by +
+                                    "', who is not among the figures");
+            }
+            if (f.died_in_fight > s_.fight.number)
+                wrong(path + ".died_in_fight", "must be a whole number from 0 to " + std::to_string(s_.fight.number) +
+                                                   " (is " + std::to_string(f.died_in_fight) + "): fight.number is " +
+                                                   std::to_string(s_.fight.number));
+            for (std::size_t k = 0; k < f.killed.size(); ++k) made(f.killed[k], item(path + ".killed", k));
+        }
+    }
+
+    void formations() {
+        std::set<std::string> placed;
+        for (const auto& [name, formation] : {std::pair{"party", &s_.party}, std::pair{"monsters", &s_.monsters}}) {
+            for (std::size_t r = 0; r < formation->ranks.size(); ++r) {
+                for (std::size_t p = 0; p < 3; ++p) {
+                    const std::string& id = formation->ranks[r][p];
+                    if (id.empty()) continue;
+                    exists(id, item(item(std::string(name) + ".ranks", r), p));
+                    if (!placed.insert(id).second) throw DataError("state: '" + id + "' stands in two places");
+                }
+            }
+        }
+    }
+
+    void adventure_and_fight() {
+        const Adventure& a = s_.adventure;
+        if (a.active && a.sun == Sun::None)
+            wrong("adventure.sun", "is null, but an adventure is on: it must be \"red\", \"yellow\" or \"blue\"");
+        if (!a.active && a.sun != Sun::None)
+            wrong("adventure.sun", std::string("is \"") + sun_name(a.sun) + "\", but no adventure is on: it must be null");
+        if (a.entered && !a.active) wrong("adventure.entered", "is true, but no adventure is on");
+
+        const Fight& fight = s_.fight;
+        if (fight.active && fight.round < 1) wrong("fight.round", "is 0, but a fight is on: round and phase start at 1");
+        if (fight.active && fight.phase < 1) wrong("fight.phase", "is 0, but a fight is on: round and phase start at 1");
+        std::set<std::string> killed;
+        for (std::size_t k = 0; k < fight.monsters_killed.size(); ++k) {
+            const std::string& id = fight.monsters_killed[k];
+            const std::string path = item("fight.monsters_killed", k);
+            // end_fight adds up the siła of these: while the fight is on they are all here. After
+            // it they are history, and clear_monsters may have dropped them.
+            if (fight.active) {
+                exists(id, path);
+                if (s_.find(id)->is_character()) wrong(path, "names '" + id + "', which is not a monster");
+            } else {
+                made(id, path);
+            }
+            if (!killed.insert(id).second) wrong(path, "names '" + id + "' a second time");
+        }
+    }
+
+    void notes() {
+        for (std::size_t k = 0; k < s_.notes.teleports.size(); ++k) made(s_.notes.teleports[k][0], item(item("notes.teleports", k), 0));
+    }
+
+private:
+    const GameState& s_;
+    const GameData& data_;
+    std::set<std::string> ids_;
+};
+
+}  // namespace
 
 nlohmann::json state_to_json(const GameState& state) {
+    json figures = json::array();
+    for (const auto& figure : state.figures) figures.push_back(figure_json(figure));
+    const Adventure& a = state.adventure;
+    const Fight& f = state.fight;
+    const Encounter& e = state.encounter;
     return {
         {"next_id", state.next_id},
-        {"figures", state.figures},
-        {"party", state.party},
-        {"monsters", state.monsters},
-        {"adventure", state.adventure},
-        {"fight", state.fight},
+        {"figures", std::move(figures)},
+        {"party", formation_json(state.party)},
+        {"monsters", formation_json(state.monsters)},
+        {"adventure", {{"number", a.number}, {"active", a.active}, {"entered", a.entered},
+                       {"sun", a.sun == Sun::None ? json(nullptr) : json(sun_name(a.sun))}}},
+        {"fight", {{"number", f.number}, {"active", f.active}, {"round", f.round}, {"phase", f.phase},
+                   {"black_gates", f.black_gates}, {"gates_blasts_left", f.gates_blasts_left},
+                   {"hesitation", f.hesitation}, {"ranks_moved_from", f.ranks_moved_from},
+                   {"monsters_killed", f.monsters_killed}, {"outcome", f.outcome}}},
         {"right_after_fight", state.right_after_fight},
-        {"encounter", state.encounter},
-        {"notes", state.notes},
+        {"encounter", {{"negotiation_bonus", e.negotiation_bonus}, {"intimidation", e.intimidation},
+                       {"all_treasure", e.all_treasure}, {"bribe_modifier", e.bribe_modifier},
+                       {"bribe_tried", e.bribe_tried}, {"outcome", e.outcome}}},
+        {"notes", {{"locked_doors", state.notes.locked_doors}, {"teleports", state.notes.teleports}}},
         // A string: JavaScript numbers cannot hold 64 bits.
         {"rng", std::to_string(state.rng.state)},
     };
 }
 
-namespace {
+GameState state_from_json(const nlohmann::json& value, const GameData& data) {
+    namespace L = state_limits;
+    if (!value.is_object()) throw DataError("state: expected an object");
+    const Fields root(value, "");
+    GameState state;
+    root.list("figures", [&](const json& figure, const std::string& at) { state.figures.push_back(read_figure(figure, at)); });
+    state.party = read_formation(root, "party");
+    state.monsters = read_formation(root, "monsters");
 
-// A written start state must hang together: the rules look figures up by the ids they hold.
-void check_references(const GameState& state) {
-    std::set<std::string> ids;
-    for (const auto& figure : state.figures) {
-        if (figure.id.empty()) throw DataError("state: a figure has no 'id'");
-        if (!ids.insert(figure.id).second) throw DataError("state: two figures have the id '" + figure.id + "'");
-        if (figure.wounds < 0 || figure.sila < 0 || figure.odpornosc < 0)
-            throw DataError("state: figure '" + figure.id + "' has a negative siła, odporność or wounds");
+    if (const json* adventure = root.get("adventure")) {
+        const Fields a(*adventure, "adventure");
+        state.adventure.number = a.integer("number", 0, L::max_counter, 0);
+        state.adventure.active = a.boolean("active");
+        state.adventure.entered = a.boolean("entered");
+        static const Sun suns[] = {Sun::None, Sun::Red, Sun::Yellow, Sun::Blue};
+        state.adventure.sun = suns[a.choice("sun", {"", "red", "yellow", "blue"}, true)];
     }
-    std::set<std::string> placed;
-    for (const Formation* formation : {&state.party, &state.monsters}) {
-        for (const auto& rank : formation->ranks) {
-            for (const auto& id : rank) {
-                if (id.empty()) continue;
-                if (!ids.count(id)) throw DataError("state: a formation names '" + id + "', which is not among the figures");
-                if (!placed.insert(id).second) throw DataError("state: '" + id + "' stands in two places");
-            }
+    if (const json* fight = root.get("fight")) {
+        const Fields f(*fight, "fight");
+        state.fight.number = f.integer("number", 0, L::max_counter, 0);
+        state.fight.active = f.boolean("active");
+        state.fight.round = f.integer("round", 0, L::max_counter, 0);
+        state.fight.phase = f.integer("phase", 0, 5, 0);
+        state.fight.black_gates = f.boolean("black_gates");
+        state.fight.gates_blasts_left = f.integer("gates_blasts_left", 0, 3, 0);
+        state.fight.hesitation = f.boolean("hesitation");
+        // 0-based indexes of party ranks (kept after a rank closes); never more ranks than figures.
+        const int most_ranks = std::max(static_cast<int>(state.figures.size()) - 1, 0);
+        f.list("ranks_moved_from", [&](const json& index, const std::string& at) {
+            state.fight.ranks_moved_from.push_back(read_integer(index, at, 0, most_ranks));
+        });
+        state.fight.monsters_killed = f.texts("monsters_killed");
+        static const char* const outcomes[] = {"", "victory", "agreement", "cease_fire", "fled"};
+        state.fight.outcome = outcomes[f.choice("outcome", {"", "victory", "agreement", "cease_fire", "fled"})];
+    }
+    state.right_after_fight = root.boolean("right_after_fight");
+    if (const json* encounter = root.get("encounter")) {
+        const Fields e(*encounter, "encounter");
+        state.encounter.negotiation_bonus = e.integer("negotiation_bonus", 0, L::max_talk_bonus, 0);
+        state.encounter.intimidation = e.boolean("intimidation");
+        state.encounter.all_treasure = e.boolean("all_treasure");
+        state.encounter.bribe_modifier = e.integer("bribe_modifier", -L::max_talk_bonus, 0, 0);
+        state.encounter.bribe_tried = e.boolean("bribe_tried");
+        static const char* const outcomes[] = {"", "failure", "agreement", "intimidation", "intimidation_all_treasure",
+                                               "bribe_accepted", "bribe_rejected"};
+        state.encounter.outcome = outcomes[e.choice("outcome", {"", "failure", "agreement", "intimidation",
+                                                                "intimidation_all_treasure", "bribe_accepted", "bribe_rejected"})];
+    }
+    if (const json* notes = root.get("notes")) {
+        const Fields n(*notes, "notes");
+        state.notes.locked_doors = n.texts("locked_doors");
+        n.list("teleports", [&](const json& pair, const std::string& at) {
+            if (!pair.is_array() || pair.size() != 2) wrong(at, "must be a list of [id, destination] (is " + shown(pair) + ")");
+            state.notes.teleports.push_back({read_text(pair[0], item(at, 0)), read_text(pair[1], item(at, 1))});
+        });
+    }
+    if (const json* rng = root.get("rng")) {
+        const std::string text = rng->is_string() ? rng->get<std::string>() : std::string();
+        if (text.empty() || text.size() > 20 || text.find_first_not_of("0123456789") != std::string::npos)
+            throw DataError("state: 'rng' must be a decimal number in a string");
+        try {
+            state.rng.state = std::stoull(text);
+        } catch (const std::exception&) {
+            throw DataError("state: 'rng' must be a decimal number in a string");
         }
     }
-    for (const auto& figure : state.figures)
-        if (!figure.charmed_by.empty() && !ids.count(figure.charmed_by))
-            throw DataError("state: figure '" + figure.id + "' is charmed by '" + figure.charmed_by + "', who is not among the figures");
-}
 
-}  // namespace
-
-GameState state_from_json(const nlohmann::json& json) {
-    if (!json.is_object()) throw DataError("state: expected an object");
-    try {
-        GameState state;
-        state.next_id = json.value("next_id", 1);
-        state.figures = json.value("figures", std::vector<Figure>{});
-        state.party = json.value("party", Formation{});
-        state.monsters = json.value("monsters", Formation{});
-        state.adventure = json.value("adventure", Adventure{});
-        state.fight = json.value("fight", Fight{});
-        state.right_after_fight = json.value("right_after_fight", false);
-        state.encounter = json.value("encounter", Encounter{});
-        state.notes = json.value("notes", Notes{});
-        const std::string rng = json.value("rng", std::string("0"));
-        if (rng.empty() || rng.size() > 20 || rng.find_first_not_of("0123456789") != std::string::npos)
-            throw std::invalid_argument("rng");
-        state.rng.state = std::stoull(rng);
-        check_references(state);
-        return state;
-    } catch (const nlohmann::json::exception& e) {
-        throw DataError(std::string("state: ") + e.what());
-    } catch (const std::logic_error&) {
-        throw DataError("state: 'rng' must be a decimal number in a string");
+    Check check(state, data);
+    check.figures();
+    // Left out, next_id starts after every number named anywhere, so new ids never collide.
+    const bool given = root.get("next_id") != nullptr;
+    if (given) {
+        state.next_id = root.integer("next_id", 1, L::max_counter, 1);
+    } else {
+        int highest = 0;
+        for (const auto& f : state.figures) highest = std::max(highest, id_number(f.id));
+        for (const auto& f : state.figures)
+            for (const auto& id : f.killed) highest = std::max(highest, id_number(id));
+        for (const auto& id : state.fight.monsters_killed) highest = std::max(highest, id_number(id));
+        for (const auto& teleport : state.notes.teleports) highest = std::max(highest, id_number(teleport[0]));
+        state.next_id = highest + 1;
     }
+    if (given) check.next_id();
+    check.figure_references();
+    check.formations();
+    check.adventure_and_fight();
+    check.notes();
+    return state;
 }
 
 }  // namespace czary

@@ -1,5 +1,7 @@
 #include "core/turn.hpp"
 
+#include "core/json_input.hpp"
+
 namespace czary {
 namespace {
 
@@ -9,9 +11,10 @@ std::optional<std::vector<int>> supplied_dice(const nlohmann::json& action) {
     if (!dice.is_array()) throw Refused("bad_dice", "3.1", {{"field", "dice"}});
     std::vector<int> pips;
     for (const auto& pip : dice) {
-        if (!pip.is_number_integer() || pip.get<int>() < 1 || pip.get<int>() > 6)
-            throw Refused("bad_dice", "3.1", {{"field", "dice"}});
-        pips.push_back(pip.get<int>());
+        // As written: 4294967299 is not a 3.
+        const auto value = exact_integer(pip, 1, 6);
+        if (!value) throw Refused("bad_dice", "3.1", {{"field", "dice"}});
+        pips.push_back(static_cast<int>(*value));
     }
     return pips;
 }
@@ -39,10 +42,10 @@ std::optional<std::string> Turn::optional_text(const char* field) const {
 int Turn::number(const char* field, int min, int max) const {
     if (!action.contains(field) || !action.at(field).is_number_integer())
         throw Refused("bad_action", "", {{"field", field}});
-    const int value = action.at(field).get<int>();
-    if (value < min || value > max)
+    const auto value = exact_integer(action.at(field), min, max);  // 4294967297 is not 1
+    if (!value)
         throw Refused("out_of_range", "", {{"field", field}, {"min", std::to_string(min)}, {"max", std::to_string(max)}});
-    return value;
+    return static_cast<int>(*value);
 }
 
 std::optional<int> Turn::optional_number(const char* field, int min, int max) const {

@@ -150,6 +150,6 @@ TEST_CASE("a start state that does not hang together is refused with the reason"
     refused({{"figures", {charmed}}}, "charmed by 'c9'");
     nlohmann::json wounded = troll;
     wounded["wounds"] = -2;
-    refused({{"figures", {wounded}}}, "negative");
+    refused({{"figures", {wounded}}}, "must be a whole number from 0 to 2000000 (is -2)");
     CHECK_NOTHROW(czary::Session::from_text(file({{"figures", {troll}}, {"monsters", {{"ranks", {{"m1", "", ""}}}}}})));
 }
