@@ -3,57 +3,11 @@
 #include <functional>
 #include <vector>
 
+#include "core/data_error.hpp"
+#include "core/utf8.hpp"
+
 namespace czary::store {
 namespace {
-
-// Reads the top-level scalars of an entry and stops at "session", so that listing sessions
-// does not parse every stored action.
-class HeaderReader : public nlohmann::json_sax<nlohmann::json> {
-public:
-    EntryHeader header;
-    std::string format;
-    bool reached_session = false;
-    bool is_object = false;
-
-    bool null() override { return scalar(nlohmann::json()); }
-    bool boolean(bool value) override { return scalar(value); }
-    bool number_integer(number_integer_t value) override { return scalar(value); }
-    bool number_unsigned(number_unsigned_t value) override { return scalar(value); }
-    bool number_float(number_float_t value, const string_t&) override { return scalar(value); }
-    bool string(string_t& value) override { return scalar(value); }
-    bool binary(binary_t&) override { return true; }
-    bool start_object(std::size_t) override {
-        if (depth_ == 0) is_object = true;
-        ++depth_;
-        if (depth_ == 2 && key_ == "session") {
-            reached_session = true;
-            return false;  // the header is complete
-        }
-        return true;
-    }
-    bool end_object() override { --depth_; return true; }
-    bool start_array(std::size_t) override { ++depth_; return true; }
-    bool end_array() override { --depth_; return true; }
-    bool key(string_t& value) override {
-        if (depth_ == 1) key_ = value;
-        return true;
-    }
-    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
-
-private:
-    bool scalar(const nlohmann::json& value) {
-        if (depth_ != 1) return true;
-        if (key_ == "format" && value.is_string()) format = value.get<std::string>();
-        if (key_ == "version" && value.is_number_integer()) header.version = value.get<int>();
-        if (key_ == "name" && value.is_string()) header.name = value.get<std::string>();
-        if (key_ == "revision" && value.is_number_integer()) header.revision = value.get<std::int64_t>();
-        if (key_ == "saved_at" && value.is_number_integer()) header.saved_at = value.get<std::int64_t>();
-        if (key_ == "steps" && value.is_number_integer()) header.steps = value.get<std::int64_t>();
-        return true;
-    }
-    int depth_ = 0;
-    std::string key_;
-};
 
 // migrations[v - 1] turns a version-v entry into a version-(v + 1) one.
 using Migration = std::function<void(nlohmann::json& entry, const std::string& fallback_name)>;
@@ -62,71 +16,84 @@ const std::vector<Migration>& migrations() {
         // 1 -> 2: entries get a name, a revision (two tabs), the time saved and the step count.
         [](nlohmann::json& entry, const std::string& fallback_name) {
             entry["name"] = fallback_name;
-            entry["revision"] = 0;  // what read_header reports for a version-1 text
+            entry["revision"] = 0;
             entry["saved_at"] = 0;
-            entry["steps"] = entry["session"].value("actions", nlohmann::json::array()).size();
+            const auto& actions = entry["session"].contains("actions") ? entry["session"]["actions"] : nlohmann::json();
+            entry["steps"] = actions.is_array() ? actions.size() : 0;
             entry["version"] = 2;
         },
     };
     return all;
 }
+static_assert(store_version >= 1);
+
+// A whole-number header field within its range, or a reason.
+bool read_number(const nlohmann::json& entry, const char* field, std::int64_t high, std::int64_t& out, std::string& reason) {
+    if (!entry.contains(field)) {
+        reason = std::string("'") + field + "' is missing";
+        return false;
+    }
+    const auto number = exact_integer(entry[field], 0, high);
+    if (!number) {
+        reason = std::string("'") + field + "' is not a whole number from 0 to " + std::to_string(high);
+        return false;
+    }
+    out = *number;
+    return true;
+}
 
 }  // namespace
 
-std::optional<EntryHeader> read_header(std::string_view text, std::string& reason) {
-    HeaderReader reader;
-    const bool finished = nlohmann::json::sax_parse(text, &reader);
-    if (!finished && !reader.reached_session) {
-        reason = "not valid JSON";
+std::optional<Entry> read_entry(std::string_view text, const std::string& fallback_name, std::string& reason) {
+    nlohmann::json entry;
+    try {
+        entry = parse_json_input(text, entry_limits, "entry");
+    } catch (const DataError& e) {
+        reason = std::string(e.what()).substr(7);  // without "entry: "
         return std::nullopt;
     }
-    if (!reader.is_object || reader.format != store_format) {
+    if (!entry.is_object() || !entry.contains("format") || entry["format"] != store_format) {
         reason = "not a Czary entry";
         return std::nullopt;
     }
-    if (reader.header.version == 0 && reader.reached_session) {
-        // Version 1 wrote "version" after "session": read the whole text for it.
-        const auto entry = nlohmann::json::parse(text, nullptr, false);
-        if (entry.is_discarded()) {
-            reason = "not valid JSON";
-            return std::nullopt;
-        }
-        const auto version = entry.value("version", nlohmann::json());
-        if (version.is_number_integer()) reader.header.version = version.get<int>();
-        reader.header.steps = static_cast<std::int64_t>(entry.value("session", nlohmann::json::object()).value("actions", nlohmann::json::array()).size());
-    }
-    if (reader.header.version < 1) {
+    if (!entry.contains("version") || !entry["version"].is_number_integer()) {
         reason = "no version";
         return std::nullopt;
     }
-    if (reader.header.version > store_version) {
-        reason = "version " + std::to_string(reader.header.version) + " is newer than this app";
+    // Compared as written: 4294967297 is not version 1.
+    if (!exact_integer(entry["version"], 1, store_version)) {
+        const auto version = exact_integer(entry["version"], store_version + 1, INT64_MAX);
+        reason = version ? "version " + std::to_string(*version) + " is newer than this app"
+                         : "version " + entry["version"].dump() + " is not valid";
         return std::nullopt;
     }
-    return reader.header;
-}
-
-std::optional<nlohmann::json> read_entry(std::string_view text, const std::string& fallback_name, std::string& reason) {
-    if (!read_header(text, reason)) return std::nullopt;
-    auto entry = nlohmann::json::parse(text, nullptr, false);
-    if (entry.is_discarded()) {
-        reason = "not valid JSON";
-        return std::nullopt;
-    }
+    Entry result;
+    result.header.version = static_cast<int>(*exact_integer(entry["version"], 1, store_version));
     if (!entry.contains("session") || !entry["session"].is_object()) {
         reason = "no session in the entry";
         return std::nullopt;
     }
-    for (int version = entry["version"].get<int>(); version < store_version; ++version) migrations()[static_cast<std::size_t>(version - 1)](entry, fallback_name);
-    return entry;
+    for (int version = result.header.version; version < store_version; ++version) migrations()[static_cast<std::size_t>(version - 1)](entry, fallback_name);
+
+    if (!entry["name"].is_string()) {
+        reason = "'name' is not a text";
+        return std::nullopt;
+    }
+    result.header.name = utf8_prefix(entry["name"].get<std::string>(), max_name_bytes);
+    if (!read_number(entry, "revision", INT64_MAX / 2, result.header.revision, reason) ||
+        !read_number(entry, "saved_at", INT64_MAX / 2, result.header.saved_at, reason) ||
+        !read_number(entry, "steps", INT64_MAX / 2, result.header.steps, reason))
+        return std::nullopt;
+    result.session = std::move(entry["session"]);
+    return result;
 }
 
 std::string write_entry(const EntryHeader& header, const nlohmann::json& session) {
-    // Written by hand so that the header precedes the session (read_header stops there).
+    const auto dump = [](const nlohmann::json& value) { return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); };
     return std::string(R"({"format":")") + store_format + R"(","version":)" + std::to_string(store_version) +
-           R"(,"name":)" + nlohmann::json(header.name).dump() + R"(,"revision":)" + std::to_string(header.revision) +
+           R"(,"name":)" + dump(header.name) + R"(,"revision":)" + std::to_string(header.revision) +
            R"(,"saved_at":)" + std::to_string(header.saved_at) + R"(,"steps":)" + std::to_string(header.steps) +
-           R"(,"session":)" + session.dump() + "}";
+           R"(,"session":)" + dump(session) + "}";
 }
 
 }  // namespace czary::store

@@ -1,11 +1,15 @@
 #pragma once
-// One stored session entry: its text format, the header read without parsing the whole session,
-// and the migrations that bring older entries up to the current version.
+// One stored session entry: its text format, its header, and the migrations that bring older
+// entries up to the current version.
 //
-// Version 2 (current), fields in this order so that the header comes before the session:
+// Version 2 (current), fields in this order (the header first, for a person reading it):
 //   {"format":"czary-store","version":2,"name":"…","revision":7,"saved_at":<ms>,"steps":12,
 //    "session":{…}}
 // Version 1 (the first release): {"format":"czary-store","session":{…},"version":1}.
+//
+// An entry is read in one parse (core/json_input: size, nesting and string limits, no key given
+// twice), and the header is taken from that one value, each field checked for its type and
+// range: what lists a session and what opens it can never read two different versions.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -13,10 +17,18 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/json_input.hpp"
+
 namespace czary::store {
 
 inline constexpr const char* store_format = "czary-store";
 inline constexpr int store_version = 2;
+
+// A session file's limits, one level deeper (the entry holds the session), and room for the header.
+inline constexpr JsonLimits entry_limits{session_file_limits.max_bytes + (64u << 10), session_file_limits.max_depth + 1,
+                                         session_file_limits.max_string_bytes};
+// The longest session name kept (bytes, cut on a character boundary).
+inline constexpr std::size_t max_name_bytes = 200;
 
 struct EntryHeader {
     int version = 0;
@@ -26,15 +38,18 @@ struct EntryHeader {
     std::int64_t steps = 0;
 };
 
-// The header of an entry, read up to the session itself. Empty when the text is not a Czary
-// entry at all; `reason` then says why (in English, for the message).
-std::optional<EntryHeader> read_header(std::string_view text, std::string& reason);
+struct Entry {
+    EntryHeader header;      // of the entry as stored (version: as stored, before migration)
+    nlohmann::json session;  // brought up to store_version
+};
 
-// The whole entry brought up to store_version, or empty with the reason (bad JSON, a newer
-// version than this app, a missing part). `fallback_name` names a version-1 entry.
-std::optional<nlohmann::json> read_entry(std::string_view text, const std::string& fallback_name, std::string& reason);
+// The whole entry, or empty when it cannot be read; `reason` then says why (in English, for the
+// message): not JSON, a limit broken, not a Czary entry, a version this app does not know, a
+// header field of the wrong type, no session. `fallback_name` names a version-1 entry.
+std::optional<Entry> read_entry(std::string_view text, const std::string& fallback_name, std::string& reason);
 
-// The text of a current-version entry.
+// The text of a current-version entry. Never throws: a name that is not UTF-8 is written
+// with its bad bytes replaced.
 std::string write_entry(const EntryHeader& header, const nlohmann::json& session);
 
 }  // namespace czary::store

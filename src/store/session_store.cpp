@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/data_error.hpp"
+#include "core/utf8.hpp"
 
 namespace czary::store {
 namespace {
@@ -74,22 +75,30 @@ std::optional<Session> SessionStore::open(const std::string& key, std::optional<
         return std::nullopt;
     }
     std::string reason;
-    if (const auto entry = read_entry(*text, fallback_name(key), reason)) {
+    if (auto entry = read_entry(*text, fallback_name(key), reason)) {
         try {
-            Session session = Session::from_json(entry->at("session"));
+            Session session = Session::from_json(entry->session);
             key_ = key;
-            name_ = entry->value("name", "");
-            revision_ = entry->value("revision", std::int64_t{0});
+            name_ = entry->header.name;
+            revision_ = entry->header.revision;
+            remember(*text);
             set(last_key, key_);
             return session;
-        } catch (const DataError& e) {
-            reason = e.what();
-        } catch (const nlohmann::json::exception& e) {
+        } catch (const std::exception& e) {  // DataError, or anything else a damaged entry leads to
             reason = e.what();
         }
     }
     problem = StoreProblem{StoreProblem::Kind::Unreadable, unreadable(key, reason), key};
     return std::nullopt;
+}
+
+bool SessionStore::stored_is_ours(const std::string& text) const {
+    return revision_ > 0 && text.size() == known_text_size_ && std::hash<std::string>{}(text) == known_text_hash_;
+}
+
+void SessionStore::remember(const std::string& text) {
+    known_text_size_ = text.size();
+    known_text_hash_ = std::hash<std::string>{}(text);
 }
 
 KeyValueStore::WriteResult SessionStore::write_freeing_space(const std::string& key, const std::string& text) {
@@ -107,11 +116,11 @@ KeyValueStore::WriteResult SessionStore::write_freeing_space(const std::string& 
 }
 
 std::optional<StoreProblem> SessionStore::save(const Session& session) {
-    if (const auto stored = store_.get(key_)) {
+    if (const auto stored = store_.get(key_); stored && !stored_is_ours(*stored)) {
         std::string reason;
-        const auto header = read_header(*stored, reason);
-        if (!header) return StoreProblem{StoreProblem::Kind::Unreadable, unreadable(key_, reason), key_};
-        if (header->revision != revision_)
+        const auto entry = read_entry(*stored, fallback_name(key_), reason);
+        if (!entry) return StoreProblem{StoreProblem::Kind::Unreadable, unreadable(key_, reason), key_};
+        if (entry->header.revision != revision_)
             return StoreProblem{StoreProblem::Kind::Conflict,
                                 {"Ta sesja została zmieniona w innej karcie; jej nowszy zapis nie został nadpisany.",
                                  "This session was changed in another tab; its newer save was not overwritten."},
@@ -119,9 +128,11 @@ std::optional<StoreProblem> SessionStore::save(const Session& session) {
     }
     const nlohmann::json session_json = session.to_json();
     EntryHeader header{store_version, name_, revision_ + 1, now_(), static_cast<std::int64_t>(session.steps().size())};
-    const auto result = write_freeing_space(key_, write_entry(header, session_json));
+    const std::string text = write_entry(header, session_json);
+    const auto result = write_freeing_space(key_, text);
     if (result != KeyValueStore::WriteResult::Ok) return write_problem(result, key_);
     revision_ = header.revision;
+    remember(text);
     set(last_key, key_);
     return std::nullopt;
 }
@@ -151,13 +162,8 @@ std::vector<SessionSummary> SessionStore::list() {
         if (!text) continue;
         SessionSummary summary{key, {}, std::nullopt};
         std::string reason;
-        auto header = read_header(*text, reason);
-        if (header && !nlohmann::json::accept(*text)) {
-            header.reset();
-            reason = "not valid JSON";  // cut short after the header
-        }
-        if (header) {
-            summary.header = *header;
+        if (const auto entry = read_entry(*text, fallback_name(key), reason)) {
+            summary.header = entry->header;
             if (summary.header.name.empty()) summary.header.name = fallback_name(key);
         } else {
             summary.header.name = key;
@@ -178,12 +184,14 @@ std::optional<StoreProblem> SessionStore::rename(const std::string& key, const s
     std::string reason;
     auto entry = text ? read_entry(*text, fallback_name(key), reason) : std::nullopt;
     if (!entry) return StoreProblem{StoreProblem::Kind::Unreadable, unreadable(key, reason.empty() ? "missing" : reason), key};
-    EntryHeader header{store_version, name, entry->value("revision", std::int64_t{0}) + 1, now_(), entry->value("steps", std::int64_t{0})};
-    const auto result = write_freeing_space(key, write_entry(header, (*entry)["session"]));
+    EntryHeader header{store_version, utf8_prefix(name, max_name_bytes), entry->header.revision + 1, now_(), entry->header.steps};
+    const std::string written = write_entry(header, entry->session);
+    const auto result = write_freeing_space(key, written);
     if (result != KeyValueStore::WriteResult::Ok) return write_problem(result, key);
     if (key == key_) {
-        name_ = name;
+        name_ = header.name;
         revision_ = header.revision;
+        remember(written);
     }
     return std::nullopt;
 }
@@ -198,8 +206,8 @@ std::optional<std::string> SessionStore::duplicate(const std::string& key, const
         return std::nullopt;
     }
     const std::string copy = fresh_key(session_prefix);
-    EntryHeader header{store_version, name, 1, now_(), entry->value("steps", std::int64_t{0})};
-    const auto result = write_freeing_space(copy, write_entry(header, (*entry)["session"]));
+    EntryHeader header{store_version, utf8_prefix(name, max_name_bytes), 1, now_(), entry->header.steps};
+    const auto result = write_freeing_space(copy, write_entry(header, entry->session));
     if (result != KeyValueStore::WriteResult::Ok) {
         problem = write_problem(result, copy);
         return std::nullopt;
@@ -211,40 +219,94 @@ std::optional<StoreProblem> SessionStore::remove(const std::string& key) {
     const auto text = store_.get(key);
     if (!text) return std::nullopt;
     std::string reason;
-    const auto header = read_header(*text, reason);
-    const nlohmann::json kept = {{"format", deleted_format},
-                                 {"key", key},
-                                 {"name", header ? (header->name.empty() ? fallback_name(key) : header->name) : key},
-                                 {"deleted_at", now_()},
-                                 {"text", *text}};
-    // Kept aside first, removed after: a failure leaves the session where it was.
-    const auto result = set(fresh_key(deleted_prefix), kept.dump());
+    const auto entry = read_entry(*text, fallback_name(key), reason);
+    const std::string name = entry ? (entry->header.name.empty() ? fallback_name(key) : entry->header.name) : key;
+    const nlohmann::json kept = {{"format", deleted_format}, {"key", key}, {"name", name}, {"deleted_at", now_()}, {"text", *text}};
+    // Kept aside first, removed after: a failure leaves the session where it was. Older deleted
+    // copies are given up first when the storage is full.
+    const auto result = write_freeing_space(fresh_key(deleted_prefix), kept.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    if (result == KeyValueStore::WriteResult::QuotaExceeded)
+        return StoreProblem{StoreProblem::Kind::NoRoomToKeep,
+                            {"Pamięć przeglądarki jest pełna: nie ma miejsca na kopię sesji «" + name + "» na 48 godzin. Usunąć ją na stałe?",
+                             "The browser's storage is full: there is no room to keep a copy of «" + name + "» for 48 hours. Delete it for good?"},
+                            key};
     if (result != KeyValueStore::WriteResult::Ok) return write_problem(result, key);
     erase(key);
     if (key == key_) revision_ = 0;
     return std::nullopt;
 }
 
+void SessionStore::remove_permanently(const std::string& key) {
+    erase(key);
+    if (key == key_) revision_ = 0;
+}
+
+namespace {
+
+// A deleted copy: {"format":"czary-deleted","key":"czary.session.N","name":"…","deleted_at":<ms>,
+// "text":"<the entry as it was stored>"}, every field checked.
+constexpr JsonLimits deleted_limits{2 * entry_limits.max_bytes, 2, entry_limits.max_bytes};
+
+struct DeletedEntry {
+    std::string key, name, text;
+    std::int64_t deleted_at = 0;
+};
+
+std::optional<DeletedEntry> read_deleted(const std::string& text, std::string& reason) {
+    nlohmann::json entry;
+    try {
+        entry = parse_json_input(text, deleted_limits, "deleted copy");
+    } catch (const DataError& e) {
+        reason = e.what();
+        return std::nullopt;
+    }
+    const auto is_string = [&](const char* field) { return entry.contains(field) && entry[field].is_string(); };
+    if (!entry.is_object() || !is_string("format") || entry["format"] != deleted_format) {
+        reason = "not a deleted Czary session";
+        return std::nullopt;
+    }
+    if (!is_string("key") || !is_string("name") || !is_string("text")) {
+        reason = "'key', 'name' or 'text' is not a text";
+        return std::nullopt;
+    }
+    const auto deleted_at = entry.contains("deleted_at") ? exact_integer(entry["deleted_at"], 0, INT64_MAX / 2) : std::nullopt;
+    if (!deleted_at) {
+        reason = "'deleted_at' is not a whole number of milliseconds";
+        return std::nullopt;
+    }
+    return DeletedEntry{entry["key"].get<std::string>(), utf8_prefix(entry["name"].get<std::string>(), max_name_bytes),
+                        entry["text"].get<std::string>(), *deleted_at};
+}
+
+}  // namespace
+
 std::vector<DeletedSession> SessionStore::deleted() {
     if (deleted_listed_) return *deleted_listed_;
     std::vector<DeletedSession> result;
     for (const auto& key : store_.keys()) {
         if (!starts_with(key, deleted_prefix)) continue;
-        const auto entry = nlohmann::json::parse(store_.get(key).value_or(""), nullptr, false);
-        if (entry.is_discarded() || !entry.is_object() || entry.value("format", "") != deleted_format) continue;
-        result.push_back({key, entry.value("name", key), entry.value("deleted_at", std::int64_t{0})});
+        const auto text = store_.get(key);
+        if (!text) continue;
+        std::string reason;
+        if (const auto entry = read_deleted(*text, reason)) result.push_back({key, entry->name, entry->deleted_at, std::nullopt});
+        else result.push_back({key, key, 0, unreadable(key, reason)});
     }
-    std::sort(result.begin(), result.end(), [](const DeletedSession& a, const DeletedSession& b) { return a.deleted_at > b.deleted_at; });
+    std::sort(result.begin(), result.end(), [](const DeletedSession& a, const DeletedSession& b) {
+        if (a.deleted_at != b.deleted_at) return a.deleted_at > b.deleted_at;
+        return a.key < b.key;
+    });
     deleted_listed_ = result;
     return result;
 }
 
 std::optional<std::string> SessionStore::restore(const std::string& deleted_key) {
-    const auto entry = nlohmann::json::parse(store_.get(deleted_key).value_or(""), nullptr, false);
-    if (entry.is_discarded() || !entry.is_object() || !entry.contains("text") || !entry["text"].is_string()) return std::nullopt;
-    std::string key = entry.value("key", "");
-    if (!starts_with(key, session_prefix) || store_.get(key)) key = fresh_key(session_prefix);
-    if (set(key, entry["text"].get<std::string>()) != KeyValueStore::WriteResult::Ok) return std::nullopt;
+    const auto text = store_.get(deleted_key);
+    std::string reason;
+    const auto entry = text ? read_deleted(*text, reason) : std::nullopt;
+    if (!entry) return std::nullopt;
+    std::string key = entry->key;
+    if (!starts_with(key, session_prefix) || key.size() > 40 || store_.get(key)) key = fresh_key(session_prefix);
+    if (set(key, entry->text) != KeyValueStore::WriteResult::Ok) return std::nullopt;
     erase(deleted_key);
     return key;
 }
@@ -252,16 +314,17 @@ std::optional<std::string> SessionStore::restore(const std::string& deleted_key)
 void SessionStore::drop_old_deleted() {
     const auto now = now_();
     for (const auto& kept : deleted())
-        if (now - kept.deleted_at > keep_deleted_ms) erase(kept.key);
+        if (!kept.problem && now - kept.deleted_at > keep_deleted_ms) erase(kept.key);  // an unreadable copy is never dropped
 }
 
 ExternalChange SessionStore::external_change() {
     const auto text = store_.get(key_);
     if (!text) return revision_ > 0 ? ExternalChange::Removed : ExternalChange::None;
+    if (stored_is_ours(*text)) return ExternalChange::None;
     std::string reason;
-    const auto header = read_header(*text, reason);
-    if (!header) return ExternalChange::None;  // reported when we next save
-    return header->revision != revision_ ? ExternalChange::Newer : ExternalChange::None;
+    const auto entry = read_entry(*text, fallback_name(key_), reason);
+    if (!entry) return ExternalChange::None;  // reported when we next save
+    return entry->header.revision != revision_ ? ExternalChange::Newer : ExternalChange::None;
 }
 
 }  // namespace czary::store

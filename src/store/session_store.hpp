@@ -2,7 +2,9 @@
 // Sessions kept in a key-value store (the browser's localStorage on the web), one entry per
 // session under "czary.session.N", "czary.last" naming the one open last.
 //
-// Promises: an entry that cannot be read is never overwritten (its raw text can be exported);
+// Promises: nothing stored makes a call throw (every entry is read through entry.hpp's checks;
+// one that does not read is listed with the reason and skipped); an entry that cannot be read
+// is never overwritten (its raw text can be exported);
 // a session changed by another tab since we read it is never overwritten (revisions); a deleted
 // session is kept aside for keep_deleted_ms and can be restored.
 #include <cstdint>
@@ -29,7 +31,9 @@ public:
 };
 
 struct StoreProblem {
-    enum class Kind { Unreadable, QuotaExceeded, Failed, Conflict, Missing };
+    // NoRoomToKeep: a delete could not keep its 48-hour copy (the storage is full); nothing was
+    // deleted, remove_permanently() frees the space if the player agrees.
+    enum class Kind { Unreadable, QuotaExceeded, Failed, Conflict, Missing, NoRoomToKeep };
     Kind kind;
     LocalizedText text;  // what to tell the player
     std::string key;     // the entry it concerns (kept as it was)
@@ -45,6 +49,7 @@ struct DeletedSession {
     std::string key;  // where it is kept aside
     std::string name;
     std::int64_t deleted_at = 0;
+    std::optional<LocalizedText> problem;  // the kept copy cannot be read: why (its text is kept)
 };
 
 enum class ExternalChange { None, Newer, Removed };
@@ -83,8 +88,11 @@ public:
     std::optional<StoreProblem> rename(const std::string& key, const std::string& name);
     // A copy under a fresh key (the raw text, with the new name); returns the new key.
     std::optional<std::string> duplicate(const std::string& key, const std::string& name, std::optional<StoreProblem>& problem);
-    // Moves the entry aside (restorable for keep_deleted_ms); raw text, readable or not.
+    // Moves the entry aside (restorable for keep_deleted_ms); raw text, readable or not. When the
+    // copy does not fit even after giving up older deleted copies: NoRoomToKeep, nothing deleted.
     std::optional<StoreProblem> remove(const std::string& key);
+    // Deletes the entry (a session or a deleted copy) with no copy kept: frees its space.
+    void remove_permanently(const std::string& key);
     // Puts a deleted entry back (under its old key if free); returns the key.
     std::optional<std::string> restore(const std::string& deleted_key);
     // The entry's text exactly as stored (to export a corrupted one).
@@ -101,6 +109,10 @@ private:
     std::string fresh_key(const std::string& prefix);
     void drop_old_deleted();
     KeyValueStore::WriteResult write_freeing_space(const std::string& key, const std::string& text);
+    // Is the stored text of the open session the one we last read or wrote? (Then its revision is
+    // ours, and a save or another tab's event need not parse it.)
+    bool stored_is_ours(const std::string& text) const;
+    void remember(const std::string& text);
     // Every write goes through these two: they forget the kept lists.
     KeyValueStore::WriteResult set(const std::string& key, const std::string& text);
     void erase(const std::string& key);
@@ -110,6 +122,7 @@ private:
     std::string key_ = "czary.session.1";
     std::string name_;
     std::int64_t revision_ = 0;  // of the stored entry as we last read or wrote it; 0: never saved
+    std::size_t known_text_hash_ = 0, known_text_size_ = 0;  // of that stored text
     std::optional<std::vector<SessionSummary>> listed_;
     std::optional<std::vector<DeletedSession>> deleted_listed_;
 };

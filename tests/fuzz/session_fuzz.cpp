@@ -21,7 +21,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         // refused with a reason: fine
     }
     std::string reason;
-    (void)czary::store::read_header(text, reason);
     (void)czary::store::read_entry(text, "Sesja 1", reason);
     return 0;
 }

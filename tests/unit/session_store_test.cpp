@@ -87,8 +87,9 @@ TEST_CASE("store: the entry is written in the current version with its header be
     const std::string text = kv.values[store.current_key()];
     CHECK(text.rfind(R"({"format":"czary-store","version":2,"name":"A \"quoted\" name","revision":1,"saved_at":1700000000000,"steps":4,"session":{)", 0) == 0);
     std::string reason;
-    const auto header = czary::store::read_header(text, reason);
-    REQUIRE(header.has_value());
+    const auto entry = czary::store::read_entry(text, "", reason);
+    REQUIRE(entry.has_value());
+    const auto* header = &entry->header;
     CHECK(header->name == "A \"quoted\" name");
     CHECK(header->steps == 4);
 }

@@ -1,0 +1,17 @@
+#pragma once
+// Names typed by players or read from files are cut to a size in bytes (a text field, a stored
+// header). A cut inside a character would leave bytes that are not UTF-8, and writing them as
+// JSON throws: every cut goes through here.
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace czary {
+
+// The longest start of `text` of at most `max_bytes` bytes that ends on a character boundary;
+// invalid bytes are dropped (a name read back is always valid UTF-8).
+std::string utf8_prefix(std::string_view text, std::size_t max_bytes);
+
+bool is_valid_utf8(std::string_view text);
+
+}  // namespace czary
