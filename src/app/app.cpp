@@ -96,6 +96,29 @@ void draw_app(App& app) {
     ImGui::End();
 }
 
+void recover_from_error(App& app, const char* what) {
+    ++app.failed_frames;
+    app.ui.cast = {};
+    app.ui.tab = Tab::Sessions;
+    app.ui.notice = Notice{both(app, "app.error", {{"{reason}", what}}), "", true, "export"};
+}
+
+void draw_emergency(App& app) {
+    // Nothing but the message and the export: the rest of the interface kept failing.
+    const ImGuiViewport* viewport = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(viewport->WorkPos);
+    ImGui::SetNextWindowSize(viewport->WorkSize);
+    ImGui::Begin("##czary-emergency", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+    app.layout.begin_frame();
+    if (app.ui.notice) {
+        ImGui::TextWrapped("%s", app.local(app.ui.notice->text).c_str());
+        app.layout.add_last_item("notice");
+        app.layout.add_text("notice", app.local(app.ui.notice->text));
+    }
+    if (touch_button(app, app.tr("session.export"), "notice:offer")) export_session(app);
+    ImGui::End();
+}
+
 std::vector<std::string_view> all_display_texts(const App& app) {
     std::vector<std::string_view> texts = app.polish.all_texts();
     for (auto text : app.english.all_texts()) texts.push_back(text);

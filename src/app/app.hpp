@@ -40,9 +40,19 @@ struct Notice {
     LocalizedText text;
     std::string rule;
     bool refusal = false;
-    // A button under the notice: "export" (the storage is full), "restore:<deleted key>" (undo
-    // a deletion).
+    // What the notice offers to do about itself: "export" (the storage is full),
+    // "restore:<deleted key>" (undo a deletion), "delete_for_good:<key>" (no room for the
+    // 48-hour copy), "leave_unsaved" (export before leaving a session that is not saved).
     std::string offer;
+};
+
+// The player asked to leave a session that is not saved (the storage is full or off): what to
+// do once they have exported it or agreed to lose it.
+struct LeaveUnsaved {
+    enum class Kind { NewSession, Open, Import };
+    Kind kind = Kind::NewSession;
+    std::string key;   // Open: the session to open
+    std::string text;  // Import: the file's text
 };
 
 // What the platform is asked to do after the frame (the app itself knows no browser).
@@ -86,6 +96,7 @@ struct UiState {
     char session_name[64] = "";          // the rename field of the Sessions tab
     std::string session_name_for;        // the session key the field was filled for
     std::string confirm_delete;          // a session key waiting for "yes, delete"
+    std::optional<LeaveUnsaved> leave_unsaved;  // waiting for "export" or "leave without saving"
     // The log shows the newest steps only, more on request: laying out every step of a long
     // session each frame made frames slow (11 ms at 10,000 steps on the development machine).
     std::size_t log_steps_shown = kLogPage;
@@ -103,6 +114,11 @@ struct App {
     store::SessionStore* store = nullptr;  // where the session is saved after every change
     std::vector<PlatformRequest> platform_requests;
     bool update_ready = false;             // a new version of the app waits for the player's consent
+    // The open session's last save failed (full or switched-off storage): it lives only in this
+    // tab, and leaving it asks first.
+    bool session_unsaved = false;
+    int failed_frames = 0;                 // frames in a row that threw (recover_from_error)
+    bool offline_not_ready = false;        // the app would not start with no network now (the page says)
     std::uint64_t seed_source = 0;         // seeds of new sessions derive from it
     bool reduced_motion = false;           // dice show their result at once
 
@@ -144,6 +160,12 @@ ApplyResult dispatch_rolling(App& app, nlohmann::json action);
 
 // Draws one frame of the whole interface into the current ImGui context.
 void draw_app(App& app);
+// The last resort of the frame loop: a frame threw `what` (nothing stored or read should make
+// it, but a dead canvas is never the answer). The player is told, in their language, and taken
+// to the Sessions tab (export, another session); after repeated failures the frame draws only
+// the message and the export button (draw_emergency).
+void recover_from_error(App& app, const char* what);
+void draw_emergency(App& app);
 
 // Every text the interface can show in any language: the glyph check runs over all of them.
 std::vector<std::string_view> all_display_texts(const App& app);

@@ -1,6 +1,7 @@
 #include "app/sessions.hpp"
 
 #include "core/data_error.hpp"
+#include "core/utf8.hpp"
 
 namespace czary::app {
 namespace {
@@ -22,12 +23,53 @@ void show_problem(App& app, const store::StoreProblem& problem) {
     app.ui.notice = Notice{problem.text, "", true, offer_export ? "export" : ""};
 }
 
+// Every call into the store from the app goes through here: the store is written not to throw
+// on anything stored, and this is the fence if it ever does (the tab goes on, the player is told).
+template <class Body>
+void guarded(App& app, Body&& body) {
+    try {
+        body();
+    } catch (const std::exception& e) {
+        show(app, "session.unexpected", {{"{reason}", e.what()}}, true, "export");
+    }
+}
+
+// Leaving a session that lives only in this tab loses it: ask first (export, or leave).
+bool ask_before_leaving(App& app, LeaveUnsaved leave) {
+    if (!app.session_unsaved) return false;
+    app.ui.leave_unsaved = std::move(leave);
+    show(app, "session.leave_unsaved", {{"{name}", app.store ? app.store->current_name() : ""}}, true, "leave_unsaved");
+    return true;
+}
+
+// After a deletion freed space: the session that could not be saved is saved now if it fits.
+void save_if_unsaved(App& app) {
+    if (app.session_unsaved) save(app);
+}
+
+std::string stored_name(App& app, const std::string& key) {
+    for (const auto& summary : app.store->list())
+        if (summary.key == key) return summary.header.name;
+    return key;
+}
+
 // The interface's choices belong to the session they were made in.
 void opened(App& app, Session session) {
     app.session = std::move(session);
     const Tab tab = app.ui.tab;
     app.ui = {};
     app.ui.tab = tab;
+}
+
+// The open session was deleted: the latest other one opens, or a new one begins.
+void open_another(App& app) {
+    std::optional<store::StoreProblem> problem;
+    std::optional<Session> next;
+    for (const auto& other : app.store->list())
+        if (!other.problem && (next = app.store->open(other.key, problem))) break;
+    app.session_unsaved = false;  // the player deleted it
+    if (next) opened(app, std::move(*next));
+    else new_session(app);
 }
 
 std::string file_name_part(const std::string& name) {
@@ -40,29 +82,37 @@ std::string file_name_part(const std::string& name) {
 
 void open_start_session(App& app) {
     if (!app.store) return;
-    std::optional<store::StoreProblem> problem;
-    if (auto saved = app.store->open_last(problem)) {
-        app.session = std::move(*saved);
-        return;
-    }
-    app.store->start_new(app.tr("session.default_name"));
-    if (problem) show_problem(app, *problem);
+    guarded(app, [&] {
+        std::optional<store::StoreProblem> problem;
+        if (auto saved = app.store->open_last(problem)) {
+            app.session = std::move(*saved);
+            return;
+        }
+        app.store->start_new(app.tr("session.default_name"));
+        if (problem) show_problem(app, *problem);
+    });
 }
 
 void save(App& app) {
     if (!app.store) return;
-    const auto problem = app.store->save(app.session);
-    if (!problem) return;
-    if (problem->kind == store::StoreProblem::Kind::Conflict || problem->kind == store::StoreProblem::Kind::Unreadable) {
-        // Never write over what another tab saved: this tab's session becomes a session of its own.
-        const std::string name = app.store->current_name() + " (" + app.tr("session.conflict_suffix") + ")";
-        if (auto again = app.store->save_as_new(app.session, name)) return show_problem(app, *again);
-        return show(app, "session.conflict_kept", {{"{name}", name}}, true);
-    }
-    show_problem(app, *problem);
+    guarded(app, [&] {
+        auto problem = app.store->save(app.session);
+        if (problem && (problem->kind == store::StoreProblem::Kind::Conflict || problem->kind == store::StoreProblem::Kind::Unreadable)) {
+            // Never write over what another tab saved: this tab's session becomes a session of its own.
+            const std::string name = app.store->current_name() + " (" + app.tr("session.conflict_suffix") + ")";
+            problem = app.store->save_as_new(app.session, name);
+            if (!problem) {
+                app.session_unsaved = false;
+                return show(app, "session.conflict_kept", {{"{name}", name}}, true);
+            }
+        }
+        app.session_unsaved = problem.has_value();
+        if (problem) show_problem(app, *problem);
+    });
 }
 
 void new_session(App& app) {
+    if (ask_before_leaving(app, {LeaveUnsaved::Kind::NewSession, "", ""})) return;
     opened(app, Session::with_seed(next_seed(app)));
     if (app.store) app.store->start_new(app.tr("session.default_name"));
     save(app);
@@ -71,107 +121,164 @@ void new_session(App& app) {
 
 void switch_session(App& app, const std::string& key) {
     if (!app.store) return;
-    std::optional<store::StoreProblem> problem;
-    auto session = app.store->open(key, problem);
-    if (!session) return show_problem(app, *problem);
-    opened(app, std::move(*session));
-    show(app, "session.opened", {{"{name}", app.store->current_name()}});
+    if (ask_before_leaving(app, {LeaveUnsaved::Kind::Open, key, ""})) return;
+    guarded(app, [&] {
+        std::optional<store::StoreProblem> problem;
+        auto session = app.store->open(key, problem);
+        if (!session) return show_problem(app, *problem);
+        app.session_unsaved = false;
+        opened(app, std::move(*session));
+        show(app, "session.opened", {{"{name}", app.store->current_name()}});
+    });
 }
 
-void rename_session(App& app, const std::string& name) {
+void rename_session(App& app, const std::string& typed) {
+    const std::string name = utf8_prefix(typed, store::max_name_bytes);
     if (!app.store || name.empty()) return;
-    if (auto problem = app.store->rename(app.store->current_key(), name)) return show_problem(app, *problem);
-    app.ui.session_name_for.clear();  // the field shows the stored name again
-    show(app, "session.renamed", {{"{name}", name}});
+    guarded(app, [&] {
+        if (auto problem = app.store->rename(app.store->current_key(), name)) return show_problem(app, *problem);
+        app.ui.session_name_for.clear();  // the field shows the stored name again
+        show(app, "session.renamed", {{"{name}", app.store->current_name()}});
+    });
 }
 
 void duplicate_session(App& app, const std::string& key) {
     if (!app.store) return;
-    std::string name = key;
-    for (const auto& summary : app.store->list())
-        if (summary.key == key) name = summary.header.name;
-    name += " (" + std::string(app.tr("session.copy_suffix")) + ")";
-    std::optional<store::StoreProblem> problem;
-    if (!app.store->duplicate(key, name, problem)) return show_problem(app, *problem);
-    show(app, "session.duplicated", {{"{name}", name}});
+    guarded(app, [&] {
+        const std::string name = stored_name(app, key) + " (" + std::string(app.tr("session.copy_suffix")) + ")";
+        std::optional<store::StoreProblem> problem;
+        if (!app.store->duplicate(key, name, problem)) return show_problem(app, *problem);
+        show(app, "session.duplicated", {{"{name}", utf8_prefix(name, store::max_name_bytes)}});
+    });
 }
 
 void delete_session(App& app, const std::string& key) {
     if (!app.store) return;
     app.ui.confirm_delete.clear();
-    std::string name = key;
-    for (const auto& summary : app.store->list())
-        if (summary.key == key) name = summary.header.name;
-    if (auto problem = app.store->remove(key)) return show_problem(app, *problem);
-    if (key == app.store->current_key()) {
-        // The open session went: the latest other one opens, or a new one begins.
-        const auto others = app.store->list();
-        std::optional<store::StoreProblem> problem;
-        std::optional<Session> next;
-        for (const auto& other : others)
-            if (!other.problem && (next = app.store->open(other.key, problem))) break;
-        if (next) opened(app, std::move(*next));
-        else new_session(app);
-    }
-    const auto deleted = app.store->deleted();
-    show(app, "session.deleted", {{"{name}", name}}, false, deleted.empty() ? "" : "restore:" + deleted.front().key);
+    guarded(app, [&] {
+        const std::string name = stored_name(app, key);
+        if (auto problem = app.store->remove(key)) {
+            // No room for the 48-hour copy: the player decides whether to delete it for good.
+            if (problem->kind == store::StoreProblem::Kind::NoRoomToKeep)
+                return void(app.ui.notice = Notice{problem->text, "", true, "delete_for_good:" + key});
+            return show_problem(app, *problem);
+        }
+        if (key == app.store->current_key()) open_another(app);
+        else save_if_unsaved(app);
+        const auto deleted = app.store->deleted();
+        if (!app.ui.notice || !app.ui.notice->refusal)
+            show(app, "session.deleted", {{"{name}", name}}, false, deleted.empty() ? "" : "restore:" + deleted.front().key);
+    });
+}
+
+void delete_session_for_good(App& app, const std::string& key) {
+    if (!app.store) return;
+    guarded(app, [&] {
+        const std::string name = stored_name(app, key);
+        app.store->remove_permanently(key);
+        if (key == app.store->current_key()) open_another(app);
+        else save_if_unsaved(app);
+        if (!app.ui.notice || !app.ui.notice->refusal || app.ui.notice->offer.rfind("delete_for_good:", 0) == 0)
+            show(app, "session.deleted_for_good", {{"{name}", name}});
+    });
 }
 
 void restore_session(App& app, const std::string& deleted_key) {
     if (!app.store) return;
-    const auto key = app.store->restore(deleted_key);
-    if (!key) return show(app, "session.restore_failed", {}, true);
-    std::string name = *key;
-    for (const auto& summary : app.store->list())
-        if (summary.key == *key) name = summary.header.name;
-    show(app, "session.restored", {{"{name}", name}});
+    guarded(app, [&] {
+        const auto key = app.store->restore(deleted_key);
+        if (!key) return show(app, "session.restore_failed", {}, true);
+        show(app, "session.restored", {{"{name}", stored_name(app, *key)}});
+    });
 }
 
 bool import_session(App& app, std::string_view text) {
+    std::optional<Session> imported;
     try {
-        Session imported = Session::from_text(text);
-        opened(app, std::move(imported));
-        app.ui.tab = Tab::Log;
-        std::string name = app.tr("session.imported_name");
-        if (app.store) {
-            if (auto problem = app.store->save_as_new(app.session, name + " " + std::to_string(app.store->list().size() + 1))) {
-                show_problem(app, *problem);
-                return true;
-            }
-            name = app.store->current_name();
-        }
-        show(app, "session.imported", {{"{name}", name}});
-        return true;
-    } catch (const DataError& e) {
+        imported = Session::from_text(text);
+    } catch (const std::exception& e) {  // DataError says what is wrong; anything else is refused too
         show(app, "session.import_refused", {{"{reason}", e.what()}}, true);
         return false;
     }
+    if (ask_before_leaving(app, {LeaveUnsaved::Kind::Import, "", std::string(text)})) return true;
+    opened(app, std::move(*imported));
+    app.session_unsaved = false;
+    app.ui.tab = Tab::Log;
+    std::string name = app.tr("session.imported_name");
+    if (!app.store) {
+        show(app, "session.imported", {{"{name}", name}});
+        return true;
+    }
+    guarded(app, [&] {
+        const auto problem = app.store->save_as_new(app.session, name + " " + std::to_string(app.store->list().size() + 1));
+        app.session_unsaved = problem.has_value();
+        if (problem) return show_problem(app, *problem);
+        show(app, "session.imported", {{"{name}", app.store->current_name()}});
+    });
+    return true;
+}
+
+void leave_unsaved_session(App& app) {
+    if (!app.ui.leave_unsaved) return;
+    const LeaveUnsaved leave = std::move(*app.ui.leave_unsaved);
+    app.ui.leave_unsaved.reset();
+    app.ui.notice.reset();
+    app.session_unsaved = false;  // the player chose to leave it
+    switch (leave.kind) {
+        case LeaveUnsaved::Kind::NewSession: return new_session(app);
+        case LeaveUnsaved::Kind::Open: return switch_session(app, leave.key);
+        case LeaveUnsaved::Kind::Import: import_session(app, leave.text); return;
+    }
+}
+
+void stay_in_unsaved_session(App& app) {
+    app.ui.leave_unsaved.reset();
+    app.ui.notice.reset();
 }
 
 void export_session(App& app) {
     const std::string name = app.store ? app.store->current_name() : "";
-    app.platform_requests.push_back({PlatformRequest::Kind::Download, "czary-" + file_name_part(name) + ".json", app.session.to_json().dump(1)});
+    app.platform_requests.push_back({PlatformRequest::Kind::Download, "czary-" + file_name_part(name) + ".json",
+                                     app.session.to_json().dump(1, ' ', false, nlohmann::json::error_handler_t::replace)});
 }
 
 void export_raw_entry(App& app, const std::string& key) {
     if (!app.store) return;
-    if (auto text = app.store->raw_text(key)) app.platform_requests.push_back({PlatformRequest::Kind::Download, key + ".txt", *text});
+    guarded(app, [&] {
+        if (auto text = app.store->raw_text(key)) app.platform_requests.push_back({PlatformRequest::Kind::Download, key + ".txt", *text});
+    });
 }
 
 void storage_changed(App& app) {
     if (!app.store) return;
-    app.store->forget_listing();  // another tab wrote: the kept session lists may be out of date
-    switch (app.store->external_change()) {
-        case store::ExternalChange::None: return;
-        case store::ExternalChange::Removed: return show(app, "session.removed_elsewhere", {}, true);
-        case store::ExternalChange::Newer: {
-            std::optional<store::StoreProblem> problem;
-            auto newer = app.store->open(app.store->current_key(), problem);
-            if (!newer) return show_problem(app, *problem);
-            opened(app, std::move(*newer));
-            return show(app, "session.changed_elsewhere", {{"{name}", app.store->current_name()}});
+    guarded(app, [&] {
+        app.store->forget_listing();  // another tab wrote: the kept session lists may be out of date
+        switch (app.store->external_change()) {
+            case store::ExternalChange::None: return;
+            case store::ExternalChange::Removed: return show(app, "session.removed_elsewhere", {}, true);
+            case store::ExternalChange::Newer: {
+                // This tab's unsaved changes would go: the newer save is not taken over them.
+                if (app.session_unsaved) return show(app, "session.changed_elsewhere_unsaved", {}, true, "export");
+                std::optional<store::StoreProblem> problem;
+                auto newer = app.store->open(app.store->current_key(), problem);
+                if (!newer) return show_problem(app, *problem);
+                opened(app, std::move(*newer));
+                return show(app, "session.changed_elsewhere", {{"{name}", app.store->current_name()}});
+            }
         }
-    }
+    });
+}
+
+std::vector<store::SessionSummary> stored_sessions(App& app) {
+    std::vector<store::SessionSummary> sessions;
+    if (app.store) guarded(app, [&] { sessions = app.store->list(); });
+    return sessions;
+}
+
+std::vector<store::DeletedSession> deleted_sessions(App& app) {
+    std::vector<store::DeletedSession> deleted;
+    if (app.store) guarded(app, [&] { deleted = app.store->deleted(); });
+    return deleted;
 }
 
 }  // namespace czary::app

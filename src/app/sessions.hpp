@@ -9,6 +9,9 @@
 
 namespace czary::app {
 
+// Every function here catches what the store might throw and tells the player: no stored byte
+// reaches the frame loop as an exception.
+//
 // On start: the session open last, or a new one (an unreadable entry is reported, kept).
 void open_start_session(App& app);
 // Saves the open session; a full quota offers export; a newer save by another tab is never
@@ -18,8 +21,10 @@ void new_session(App& app);
 void switch_session(App& app, const std::string& key);
 void rename_session(App& app, const std::string& name);
 void duplicate_session(App& app, const std::string& key);
-// After the player confirmed; the notice offers to restore it.
+// After the player confirmed; the notice offers to restore it. With no room for the 48-hour
+// copy, the notice asks whether to delete it for good instead.
 void delete_session(App& app, const std::string& key);
+void delete_session_for_good(App& app, const std::string& key);
 void restore_session(App& app, const std::string& deleted_key);
 // A session file chosen by the player: refused with the reason, or opened as a new session
 // (the one open before stays saved under its own key).
@@ -29,5 +34,11 @@ void export_session(App& app);
 void export_raw_entry(App& app, const std::string& key);
 // The browser said another tab wrote to the storage.
 void storage_changed(App& app);
+// Leaving a session that is not saved (new, open, import) waits for one of these.
+void leave_unsaved_session(App& app);
+void stay_in_unsaved_session(App& app);
+// The store's lists for the Sessions tab (empty, with a notice, if the store failed).
+std::vector<store::SessionSummary> stored_sessions(App& app);
+std::vector<store::DeletedSession> deleted_sessions(App& app);
 
 }  // namespace czary::app

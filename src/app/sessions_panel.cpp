@@ -6,6 +6,7 @@
 #include "app/panels.hpp"
 #include "app/sessions.hpp"
 #include "app/widgets.hpp"
+#include "core/utf8.hpp"
 
 namespace czary::app {
 namespace {
@@ -23,7 +24,8 @@ float half_width() { return (ImGui::GetContentRegionAvail().x - ImGui::GetStyle(
 void draw_open_session(App& app) {
     auto& ui = app.ui;
     if (ui.session_name_for != app.store->current_key()) {
-        std::snprintf(ui.session_name, sizeof ui.session_name, "%s", app.store->current_name().c_str());
+        // Cut on a character boundary: half a "ż" is not a name (and not UTF-8).
+        std::snprintf(ui.session_name, sizeof ui.session_name, "%s", utf8_prefix(app.store->current_name(), sizeof ui.session_name - 1).c_str());
         ui.session_name_for = app.store->current_key();
     }
     ImGui::TextUnformatted(app.tr("session.name"));
@@ -58,7 +60,7 @@ void draw_stored_sessions(App& app) {
     ImGui::Separator();
     ImGui::TextUnformatted(app.tr("session.list"));
     const float half = half_width();
-    for (const auto& summary : app.store->list()) {
+    for (const auto& summary : stored_sessions(app)) {
         const std::string& key = summary.key;
         const bool open = key == app.store->current_key();
         ImGui::PushID(key.c_str());
@@ -85,14 +87,26 @@ void draw_stored_sessions(App& app) {
 }
 
 void draw_deleted_sessions(App& app) {
-    const auto deleted = app.store->deleted();
+    const auto deleted = deleted_sessions(app);
     if (deleted.empty()) return;
     ImGui::Separator();
     ImGui::TextUnformatted(app.tr("session.deleted_list"));
     for (const auto& kept : deleted) {
+        ImGui::PushID(kept.key.c_str());
         ImGui::TextUnformatted(kept.name.c_str());
-        ImGui::TextDisabled("%s %s", app.tr("session.deleted_at"), local_time(kept.deleted_at).c_str());
-        if (touch_button(app, app.tr("session.restore"), "session:restore:" + kept.key, half_width())) restore_session(app, kept.key);
+        app.layout.add_last_item("deleted-row:" + kept.key);
+        if (kept.problem) {
+            // A damaged copy: never restored half-way nor dropped; its text can be taken out.
+            ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.55f, 0.45f, 1));
+            ImGui::TextWrapped("%s", app.local(*kept.problem).c_str());
+            ImGui::PopStyleColor();
+            app.layout.add_text("deleted-row:" + kept.key, app.local(*kept.problem));
+            if (touch_button(app, app.tr("session.export_raw"), "session:raw:" + kept.key, half_width())) export_raw_entry(app, kept.key);
+        } else {
+            ImGui::TextDisabled("%s %s", app.tr("session.deleted_at"), local_time(kept.deleted_at).c_str());
+            if (touch_button(app, app.tr("session.restore"), "session:restore:" + kept.key, half_width())) restore_session(app, kept.key);
+        }
+        ImGui::PopID();
     }
 }
 

@@ -31,6 +31,24 @@ void draw_notice_offer(App& app) {
         if (touch_button(app, app.tr("session.export"), "notice:offer")) export_session(app);
     } else if (offer.rfind("restore:", 0) == 0) {
         if (touch_button(app, app.tr("session.undo_delete"), "notice:offer")) restore_session(app, offer.substr(8));
+    } else if (offer.rfind("delete_for_good:", 0) == 0) {
+        const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
+        ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.55f, 0.18f, 0.16f, 1));
+        const bool for_good = touch_button(app, app.tr("session.delete_for_good"), "notice:delete-for-good", half);
+        ImGui::PopStyleColor();
+        ImGui::SameLine();
+        if (touch_button(app, app.tr("session.cancel"), "notice:cancel", half)) app.ui.notice.reset();
+        if (for_good) delete_session_for_good(app, offer.substr(16));
+    } else if (offer == "leave_unsaved") {
+        // Export first; leaving without it loses the session (the player says so, in red).
+        if (touch_button(app, app.tr("session.export"), "notice:offer")) export_session(app);
+        const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
+        ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.55f, 0.18f, 0.16f, 1));
+        const bool leave = touch_button(app, app.tr("session.leave_without_saving"), "notice:leave-unsaved", half);
+        ImGui::PopStyleColor();
+        ImGui::SameLine();
+        if (touch_button(app, app.tr("session.stay"), "notice:cancel", half)) stay_in_unsaved_session(app);
+        if (leave) leave_unsaved_session(app);
     }
 }
 

@@ -227,8 +227,8 @@ std::optional<StoreProblem> SessionStore::remove(const std::string& key) {
     const auto result = write_freeing_space(fresh_key(deleted_prefix), kept.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
     if (result == KeyValueStore::WriteResult::QuotaExceeded)
         return StoreProblem{StoreProblem::Kind::NoRoomToKeep,
-                            {"Pamięć przeglądarki jest pełna: nie ma miejsca na kopię sesji «" + name + "» na 48 godzin. Usunąć ją na stałe?",
-                             "The browser's storage is full: there is no room to keep a copy of «" + name + "» for 48 hours. Delete it for good?"},
+                            {"Pamięć przeglądarki jest pełna: nie ma miejsca na kopię sesji „" + name + "” na 48 godzin. Usunąć ją na stałe?",
+                             "The browser's storage is full: there is no room to keep a copy of “" + name + "” for 48 hours. Delete it for good?"},
                             key};
     if (result != KeyValueStore::WriteResult::Ok) return write_problem(result, key);
     erase(key);

@@ -9,6 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/json_input.hpp"
+
 #include "app/sessions.hpp"
 #include "core/state_json.hpp"
 #include "platform/web/web_app.hpp"
@@ -35,12 +37,19 @@ EMSCRIPTEN_KEEPALIVE const char* czary_state_json() {
 
 EMSCRIPTEN_KEEPALIVE const char* czary_session_json() { return keep(czary::platform::web_app().session.to_json().dump()); }
 
+// An action from a page tool: read with the session file's limits; whatever it holds, the answer
+// is a result or a refusal, never an exception thrown into the page.
 EMSCRIPTEN_KEEPALIVE const char* czary_dispatch_json(const char* action_text) {
-    auto action = nlohmann::json::parse(action_text, nullptr, false);
     auto& app = czary::platform::web_app();
-    const auto result = czary::app::dispatch(app, action);
+    nlohmann::json answer;
+    try {
+        const auto action = czary::parse_json_input(action_text, czary::session_file_limits, "action");
+        answer = czary::result_to_json(czary::app::dispatch(app, action));
+    } catch (const std::exception& e) {
+        answer = {{"ok", false}, {"refusal", {{"code", "invalid_action"}, {"rule", ""}, {"pl", e.what()}, {"en", e.what()}}}};
+    }
     czary::platform::request_frames(3);
-    return keep(czary::result_to_json(result).dump());
+    return keep(answer.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 
 EMSCRIPTEN_KEEPALIVE const char* czary_layout_json() { return keep(czary::platform::web_app().layout.to_json().dump()); }
@@ -59,6 +68,8 @@ EMSCRIPTEN_KEEPALIVE const char* czary_ui_json() {
         {"texts", app.layout.texts_json()},
         {"notice", ui.notice ? nlohmann::json{{"text", app.local(ui.notice->text)}, {"offer", ui.notice->offer}} : nlohmann::json()},
         {"updateReady", app.update_ready},
+        {"sessionUnsaved", app.session_unsaved},
+        {"offlineReady", !app.offline_not_ready},
         {"reducedMotion", app.reduced_motion},
         {"diceMoving", app.dice_moving},
     };
@@ -93,6 +104,9 @@ EMSCRIPTEN_KEEPALIVE void czary_text_key(const char* key) {
 
 EMSCRIPTEN_KEEPALIVE void czary_request_frames(int count) { czary::platform::request_frames(count); }
 
+// Tests only: the next frame throws, to check the frame loop's last resort (main.cpp).
+EMSCRIPTEN_KEEPALIVE void czary_fail_next_frame() { czary::platform::fail_next_frame(); }
+
 // Another tab wrote to localStorage (the page's "storage" event).
 EMSCRIPTEN_KEEPALIVE void czary_storage_changed() {
     czary::app::storage_changed(czary::platform::web_app());
@@ -102,6 +116,12 @@ EMSCRIPTEN_KEEPALIVE void czary_storage_changed() {
 // A new version of the app is installed and waits (web/glue.js, the service worker).
 EMSCRIPTEN_KEEPALIVE void czary_update_ready() {
     czary::platform::web_app().update_ready = true;
+    czary::platform::request_frames(3);
+}
+
+// Whether the app would start with no network now (web/glue.js asks the service worker).
+EMSCRIPTEN_KEEPALIVE void czary_offline_ready(int ready) {
+    czary::platform::web_app().offline_not_ready = ready == 0;
     czary::platform::request_frames(3);
 }
 }

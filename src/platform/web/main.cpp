@@ -8,10 +8,12 @@
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
 #include <imgui_impl_sdl.h>
+#include <imgui_internal.h>  // ErrorCheckEndFrameRecover
 
 #include <cfloat>
 #include <deque>
 #include <cstdio>
+#include <stdexcept>
 
 #include "app/app.hpp"
 #include "app/glyph_check.hpp"
@@ -51,6 +53,7 @@ struct WebApp {
     // At rest the browser's frame loop is paused: no callback 60 times a second keeps an idle
     // phone awake for hours. Input, a resize and the page's hooks resume it (request_frames).
     bool loop_paused = false;
+    bool fail_next_frame = false;  // a test asks for a frame that throws (fail_next_frame())
 };
 
 WebApp* the_app = nullptr;
@@ -146,6 +149,36 @@ void feed_typed(WebApp& web) {
     if (web.key_down || !web.typed.empty()) web.frames_to_draw = std::max(web.frames_to_draw, 2);
 }
 
+// The last resort: nothing stored or read should make a frame throw, but if anything does, the
+// player gets a message in their language and a way to export, never a dead canvas. ImGui's
+// windows left open by the exception are closed so the frame can still be rendered.
+void draw_app_or_recover(WebApp& web) {
+    app::App& app = web.app;
+    const auto recover = [&](const char* what) {
+        ImGui::ErrorCheckEndFrameRecover(nullptr);
+        app::recover_from_error(app, what);
+        ++web_status().frame_errors;
+        request_frames(2);
+    };
+    try {
+        if (web.fail_next_frame) {
+            web.fail_next_frame = false;
+            ImGui::Begin("##failing");  // left open, as a real failure mid-panel would
+            throw std::runtime_error("test: a frame made to fail");
+        }
+        if (app.failed_frames >= 3) {
+            app::draw_emergency(app);  // until the page is reloaded
+        } else {
+            app::draw_app(app);
+            app.failed_frames = 0;
+        }
+    } catch (const std::exception& e) {
+        recover(e.what());
+    } catch (...) {
+        recover("?");
+    }
+}
+
 void frame(void* arg) {
     auto& web = *static_cast<WebApp*>(arg);
     feed_typed(web);
@@ -193,7 +226,7 @@ void frame(void* arg) {
     if (web.frames_until_hover_ends > 0 && --web.frames_until_hover_ends == 0) web.hide_touch_hover = true;
     if (web.hide_touch_hover) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
     ImGui::NewFrame();
-    app::draw_app(web.app);
+    draw_app_or_recover(web);
     ImGui::Render();
 
     int width = 0, height = 0;
@@ -244,6 +277,12 @@ void request_frames(int count) {
 void press_key(int scancode) {
     if (!the_app) return;
     the_app->typed.push_back({scancode, ""});
+    request_frames(3);
+}
+
+void fail_next_frame() {
+    if (!the_app) return;
+    the_app->fail_next_frame = true;
     request_frames(3);
 }
 

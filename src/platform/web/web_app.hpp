@@ -12,5 +12,7 @@ void request_frames(int count);
 // input queue) sees every press.
 void press_key(int scancode);
 void type_text(const char* utf8);
+// For the browser test of the frame loop's last resort: the next frame throws.
+void fail_next_frame();
 
 }  // namespace czary::platform

@@ -11,6 +11,7 @@ std::string WebStatus::to_json() const {
         {"events", events},
         {"loopPaused", loop_paused},
         {"rests", rests},
+        {"frameErrors", frame_errors},
         {"glVersion", gl_version},
         {"startup", startup},
         {"font", {{"file", font_file}, {"cssSize", font_css_size}, {"pixelRatio", font_pixel_ratio}}},

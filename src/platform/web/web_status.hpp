@@ -13,6 +13,7 @@ struct WebStatus {
     // acted on it once `events` (or `frames`) moved on and the loop is paused again.
     bool loop_paused = false;
     long rests = 0;
+    long frame_errors = 0;  // frames that threw and were recovered (main.cpp draw_app_or_recover)
     std::string gl_version;
     std::string font_file;
     float font_css_size = 0;
