@@ -96,6 +96,23 @@
     const announce = () => {
       if (registration && registration.waiting && navigator.serviceWorker.controller) whenStarted(() => Module._czary_update_ready());
     };
+    // Whether the app would start with no network now: a worker is active and has every file of
+    // its build (the browser may evict them). The app says so while it is not (czary_offline_ready).
+    // Until the worker answers, a page it controls counts as ready (no note flashes at each start).
+    let offlineReady = null;
+    const setOfflineReady = (ready) => {
+      if (ready === offlineReady) return;
+      offlineReady = ready;
+      whenStarted(() => Module._czary_offline_ready(ready ? 1 : 0));
+    };
+    setOfflineReady(navigator.serviceWorker.controller !== null);
+    // `ready` waits for an active worker (on a first visit, until it has kept every file).
+    const askOffline = () => navigator.serviceWorker.ready.then((r) => r.active && r.active.postMessage('offline-status')).catch(() => {});
+    navigator.serviceWorker.addEventListener('message', (event) => {
+      if (event.data && typeof event.data.offline === 'string') setOfflineReady(event.data.offline === 'ready');
+    });
+    navigator.serviceWorker.startMessages();
+    askOffline();
     // Registered once the app runs: by then the page has loaded the script and the wasm, and
     // the worker's precache only confirms them with the server.
     whenStarted(() => navigator.serviceWorker.register('sw.js').then((r) => {
@@ -108,10 +125,16 @@
     }).catch((error) => console.warn('service worker: ' + error)));
     navigator.serviceWorker.addEventListener('controllerchange', () => {
       if (updateTaken) window.location.reload();
+      else askOffline();
     });
+    // Back online: a worker whose cache was incomplete fetches its build now.
+    window.addEventListener('online', askOffline);
     // Phones keep the app open for days: look for a new version when it comes back to view.
     document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'visible' && registration) registration.update().catch(() => {});
+      if (document.visibilityState === 'visible' && registration) {
+        registration.update().catch(() => {});
+        askOffline();
+      }
     });
   }
   // Ask the browser to keep our storage (sessions) when it is short of space.
@@ -243,10 +266,12 @@
       input.click();
     },
     // The player agreed to the new version: the waiting worker takes over, then the page reloads.
+    // When another tab took it first, the new version already runs the worker: this page
+    // reloads into it (the offer never does nothing).
     _applyUpdate() {
-      if (!registration || !registration.waiting) return;
       updateTaken = true;
-      registration.waiting.postMessage('take-update');
+      if (registration && registration.waiting) registration.waiting.postMessage('take-update');
+      else window.location.reload();
     },
     // Ask the server for a newer version now (the browser also does on its own).
     checkForUpdate() {

@@ -23,6 +23,17 @@ void draw_update_offer(App& app) {
     }
 }
 
+// Offline start would fail now (a first visit still caching, the cache evicted): the player
+// is told before going offline.
+void draw_offline_note(App& app) {
+    if (!app.offline_not_ready) return;
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.75f, 0.4f, 1));
+    ImGui::TextWrapped("%s", app.tr("offline.not_ready"));
+    ImGui::PopStyleColor();
+    app.layout.add_last_item("offline:notice");
+    app.layout.add_text("offline:notice", app.tr("offline.not_ready"));
+}
+
 }  // namespace
 
 void draw_top_bar(App& app) {
@@ -64,6 +75,7 @@ void draw_top_bar(App& app) {
     ImGui::SameLine();
     if (touch_button(app, app.tr("log.redo"), "redo", half, app.session.can_redo())) redo(app);
     draw_update_offer(app);
+    draw_offline_note(app);
     ImGui::Separator();
 }
 

@@ -51,7 +51,9 @@ export async function openApp(site, viewportName, prepare) {
   });
   page.on('pageerror', (error) => errors.push(`page: ${error.message}`));
   await page.goto(site.url);
-  await page.waitForFunction(() => window.czary?.ready && window.czary.status().frames > 3, null, { timeout: 30000 });
+  // A first visit: the service worker keeps the files for offline use, and until then the app
+  // shows a note above its content; tests start once it is gone (the layout no longer moves).
+  await page.waitForFunction(() => window.czary?.ready && window.czary.status().frames > 3 && window.czary.ui().offlineReady !== false, null, { timeout: 30000 });
   page.on('dialog', (dialog) => dialog.accept());
   return { page, context, errors };
 }

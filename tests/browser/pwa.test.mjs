@@ -15,14 +15,93 @@ after(async () => { await site?.close(); });
 
 const started = (page) => page.waitForFunction(() => window.czary?.ready && window.czary.status().frames > 3, null, { timeout: 30000 });
 const dispatch = (page, action) => page.evaluate((a) => window.czary.dispatch(a), action);
+// Waits until a condition the page computes holds. The condition may be async (service worker
+// and cache calls are): page.waitForFunction takes a promise for a true value and would not wait.
+async function until(page, condition, arg, what, timeout = 30000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const value = await page.evaluate(condition, arg).catch((error) => {
+      if (/context was destroyed|navigat/i.test(error.message)) return false;  // the page is reloading
+      throw error;
+    });
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`${timeout} ms and still not: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));  // the polling interval
+  }
+}
 // The page is controlled by the service worker once its cache is complete.
-const controlled = (page) => page.waitForFunction(async () => {
+const controlled = (page) => until(page, async () => {
   await navigator.serviceWorker.ready;
   return navigator.serviceWorker.controller !== null;
-}, null, { timeout: 30000 });
+}, null, 'the page is controlled by the service worker');
 async function buildOf(page) {
   const names = await page.evaluate(() => caches.keys());
   return names.filter((n) => n.startsWith('czary-'));
+}
+// Every file the service worker of the site keeps (its precache list), as paths.
+const PRECACHED = (() => {
+  const worker = fs.readFileSync(path.join(process.env.CZARY_WEB_DIST, 'sw.js'), 'utf8');
+  const files = JSON.parse(worker.match(/const FILES = (\[.*\]);/)[1].replace(/'/g, '"'));
+  return files.map((file) => new URL(file, 'http://x/').pathname);
+})();
+// The worker's cache holds every file of the build (what an offline start needs).
+const cacheComplete = (page) => until(page, async (files) => {
+  for (const name of (await caches.keys()).filter((n) => n.startsWith('czary-'))) {
+    const kept = (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname);
+    if (files.every((file) => kept.includes(file))) return true;
+  }
+  return false;
+}, PRECACHED, 'the cache holds every file').catch(async (error) => {
+  const kept = await page.evaluate(async () => Promise.all((await caches.keys()).map(async (name) => [name, (await (await caches.open(name)).keys()).length])));
+  throw new Error(`the cache never held the ${PRECACHED.length} files of the build (caches and their sizes: ${JSON.stringify(kept)}): ${error.message}`);
+});
+const evictCaches = (page) => page.evaluate(async () => {
+  for (const name of await caches.keys()) await caches.delete(name);
+  return (await caches.keys()).length;
+});
+// The app reports whether it could start offline now (ui().offlineReady) and draws a note while not.
+const offlineReady = (page, ready) => page.waitForFunction((r) => window.czary.ui().offlineReady === r &&
+  (window.czary.layout()['offline:notice'] === undefined) === r, ready, { timeout: 30000, polling: 50 });
+// The build of the worker that controls the page (it answers the message 'build').
+const controllerBuild = (page) => page.evaluate(() => new Promise((resolve) => {
+  const worker = navigator.serviceWorker.controller;
+  if (!worker) return resolve(null);
+  const listen = (event) => {
+    if (!event.data || event.data.build === undefined) return;
+    navigator.serviceWorker.removeEventListener('message', listen);
+    resolve(event.data.build);
+  };
+  navigator.serviceWorker.addEventListener('message', listen);
+  worker.postMessage('build');
+}));
+// An input (a function sending it) reached the app and was acted on: the app received it and
+// drew the frames that follow (a button acts on the frame its finger lifts in).
+async function acted(page, send) {
+  const before = await page.evaluate(() => window.czary.status());
+  await send();
+  await page.waitForFunction((s) => {
+    const now = window.czary.status();
+    return now.events > s.events && now.frames >= s.frames + 3 && now.loopPaused !== false;
+  }, before, { timeout: 30000, polling: 20 });
+}
+const tapAt = (page, rect) => page.touchscreen.tap(rect.x + rect.w / 2, rect.y + rect.h / 2);
+// A copy of the site that can be changed under the page, as a deployment would; its worker made
+// a newer build.
+async function deployableSite() {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'czary-update-'));
+  fs.cpSync(process.env.CZARY_WEB_DIST, root, { recursive: true });
+  const { server, url } = await startServer(root);
+  return {
+    url,
+    deployNewer() {
+      const worker = path.join(root, 'sw.js');
+      fs.writeFileSync(worker, fs.readFileSync(worker, 'utf8').replace(/const BUILD = '([0-9a-f]+)'/, "const BUILD = 'newer-$1'"));
+    },
+    close() {
+      server.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    },
+  };
 }
 
 test('the manifest makes the app installable: names, 192 and 512 px icons, standalone, theme colour', async () => {
@@ -89,6 +168,87 @@ test('after the first visit the app loads offline and shows the saved session', 
   }
 });
 
+// Issue 13, item 6: browsers evict caches under storage pressure and keep the worker; its fetch
+// handler then recreated an empty cache, never filled it, and the next offline start showed the
+// browser's error page.
+test('after every cache is evicted, the next start online fetches the build again and the app starts offline', async () => {
+  const context = await site.browser.newContext(VIEWPORTS.phone);
+  try {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(site.url);
+    await started(page);
+    await controlled(page);
+    await cacheComplete(page);
+    assert.equal((await dispatch(page, { type: 'add_hero', hero: 'larraka' })).ok, true);
+    const before = await state(page);
+
+    assert.equal(await evictCaches(page), 0, 'every cache evicted');
+    await page.reload();
+    await started(page);
+    await cacheComplete(page);
+    assert.deepEqual(await buildOf(page), [`czary-${await controllerBuild(page)}`], 'one cache, the build of the worker');
+
+    await context.setOffline(true);
+    await page.reload();
+    await started(page);
+    assert.equal(await page.evaluate(() => navigator.onLine), false);
+    assert.deepEqual(await state(page), before);
+    await offlineReady(page, true);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+// Issue 13, item 6: the page says when offline use is not ready: before the worker has kept
+// every file (a first visit), and after the files were evicted until they are fetched again.
+test("until every file is kept for offline use the app says so, in the player's language; then the note goes away", async () => {
+  const context = await site.browser.newContext(VIEWPORTS.phone);
+  // Downloads of the worker that `holding` picks are held back until release().
+  let holding = null;
+  const held = [];
+  await context.route('**/*', (route) => {
+    if (holding && route.request().serviceWorker() && holding(new URL(route.request().url()).pathname)) held.push(route);
+    else route.continue();
+  });
+  const release = () => {
+    holding = null;
+    for (const route of held.splice(0)) route.continue();
+  };
+  try {
+    const page = await context.newPage();
+    holding = (file) => file === '/czary-app.wasm';  // the worker's precache, not the page's download
+    await page.goto(site.url);
+    await started(page);
+    // A first visit: the worker is still keeping the files.
+    await offlineReady(page, false);
+    assert.match((await ui(page)).texts['offline:notice'], /^Czary nie są jeszcze gotowe do pracy bez sieci/);
+    await saveScreenshot(page, 'pwa-phone-offline-not-ready');
+    await tap(page, 'language:en');
+    await page.waitForFunction(() => /^Czary are not ready to work offline yet/.test(window.czary.ui().texts['offline:notice']), null, { timeout: 10000 });
+    release();
+    await offlineReady(page, true);
+    await controlled(page);
+    await cacheComplete(page);
+
+    // Evicted while the app is away; it is opened again online and fetches its files (held
+    // back here): not ready meanwhile, ready once they are kept.
+    // The worker first checks that the server still has its build (sw.js), then fetches it.
+    holding = (file) => file === '/sw.js';
+    await evictCaches(page);
+    await page.reload();
+    await started(page);
+    await offlineReady(page, false);
+    release();
+    await offlineReady(page, true);
+    await cacheComplete(page);
+  } finally {
+    await context.close();
+  }
+});
+
 test('the first visit downloads each file once: the offline copy is confirmed with the server, not fetched again', async () => {
   const { server, served, url } = await startServer(process.env.CZARY_WEB_DIST);
   const context = await site.browser.newContext(VIEWPORTS.phone);
@@ -110,14 +270,11 @@ test('the first visit downloads each file once: the offline copy is confirmed wi
 });
 
 test('a new version is announced in the app and taken only when the player agrees', async () => {
-  // A copy of the site that can be changed under the page, as a deployment would.
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'czary-update-'));
-  fs.cpSync(process.env.CZARY_WEB_DIST, root, { recursive: true });
-  const { server, url } = await startServer(root);
+  const site2 = await deployableSite();
   const context = await site.browser.newContext(VIEWPORTS.phone);
   try {
     const page = await context.newPage();
-    await page.goto(url);
+    await page.goto(site2.url);
     await started(page);
     await controlled(page);
     const [oldCache] = await buildOf(page);
@@ -130,20 +287,26 @@ test('a new version is announced in the app and taken only when the player agree
     await tap(page, 'cast:blyskawica');
     assert.equal((await ui(page)).cast.spell, 'blyskawica');
 
-    const worker = path.join(root, 'sw.js');
-    fs.writeFileSync(worker, fs.readFileSync(worker, 'utf8').replace(/const BUILD = '([0-9a-f]+)'/, "const BUILD = 'newer-$1'"));
+    site2.deployNewer();
     await page.evaluate(() => window.czary.checkForUpdate());
-    await page.waitForFunction(() => window.czary.ui().updateReady, null, { timeout: 30000 });
-    await page.evaluate(() => window.czary.redraw(3));
-    await page.waitForTimeout(300);
-    assert.ok((await page.evaluate(() => window.czary.layout()))['update:apply'], 'the offer is on screen');
+    await page.waitForFunction(() => window.czary.ui().updateReady && window.czary.layout()['update:apply'], null, { timeout: 30000 });
     await saveScreenshot(page, 'pwa-phone-update-offer');
 
-    // Never mid-action: while the cast is prepared the offer cannot be taken.
+    // Never mid-action: while the cast is prepared the offer cannot be taken. The page counts
+    // what reaches it from the app's offer.
+    await page.evaluate(() => {
+      window.__updateAsked = 0;
+      const apply = window.czary._applyUpdate;
+      window.czary._applyUpdate = () => {
+        window.__updateAsked += 1;
+        apply();
+      };
+    });
     const offerMidCast = (await page.evaluate(() => window.czary.layout()))['update:apply'];
-    await page.touchscreen.tap(offerMidCast.x + offerMidCast.w / 2, offerMidCast.y + offerMidCast.h / 2);
+    await acted(page, () => tapAt(page, offerMidCast));
     // Not taken without consent: the page goes on with the old build.
-    await page.waitForTimeout(1500);
+    assert.equal(await page.evaluate(() => window.__updateAsked), 0, 'the tap mid-cast asked for nothing');
+    assert.equal(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).waiting !== null), true, 'the new version still waits');
     assert.deepEqual(await buildOf(page).then((c) => c.includes(oldCache)), true);
     assert.equal((await ui(page)).cast.spell, 'blyskawica', 'the cast being prepared is still there');
     await tap(page, 'cast:cancel');
@@ -152,7 +315,7 @@ test('a new version is announced in the app and taken only when the player agree
     assert.ok(offer, 'the offer is on screen');
     await Promise.all([
       page.waitForEvent('load', { timeout: 30000 }),
-      page.touchscreen.tap(offer.x + offer.w / 2, offer.y + offer.h / 2),
+      tapAt(page, offer),
     ]);
     await started(page);
     const caches = await buildOf(page);
@@ -161,8 +324,65 @@ test('a new version is announced in the app and taken only when the player agree
     assert.equal((await ui(page)).updateReady, false);
   } finally {
     await context.close();
-    server.close();
-    fs.rmSync(root, { recursive: true, force: true });
+    site2.close();
+  }
+});
+
+// Issue 13, item 6: a second tab kept offering the update after another tab took it, and
+// tapping it did nothing (there was no waiting worker left to take over).
+test("two tabs offered a new version: after one takes it, the other tab's offer reloads it into the new version", async () => {
+  const site2 = await deployableSite();
+  const context = await site.browser.newContext(VIEWPORTS.phone);
+  try {
+    const first = await context.newPage();
+    await first.goto(site2.url);
+    await started(first);
+    await controlled(first);
+    const second = await context.newPage();
+    await second.goto(site2.url);
+    await started(second);
+    await controlled(second);
+    const oldBuild = await controllerBuild(second);
+    await second.evaluate(() => { window.__oldPage = true; });
+
+    site2.deployNewer();
+    await first.evaluate(() => window.czary.checkForUpdate());
+    for (const page of [second, first]) {  // each drawn in front (a tab behind draws nothing)
+      await page.bringToFront();
+      await page.waitForFunction(() => window.czary.ui().updateReady && window.czary.layout()['update:apply'], null, { timeout: 30000 });
+    }
+    await Promise.all([
+      first.waitForEvent('load', { timeout: 30000 }),
+      first.evaluate(() => window.czary.layout()['update:apply']).then((offer) => tapAt(first, offer)),
+    ]);
+    await started(first);
+    assert.equal(await controllerBuild(first), `newer-${oldBuild}`);
+
+    // The second tab is now run by the new worker, but still shows the old build's page.
+    await second.bringToFront();
+    await until(second, async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return registration.waiting === null && navigator.serviceWorker.controller === registration.active;
+    }, null, 'the second tab is run by the new worker');
+    const drawn = (await second.evaluate(() => window.czary.status())).frames;
+    await second.evaluate(() => window.czary.redraw(3));
+    await second.waitForFunction((n) => window.czary.status().frames >= n + 3 && window.czary.status().loopPaused !== false, drawn);
+    const offer = await second.evaluate(() => ({ shown: window.czary.ui().updateReady, rect: window.czary.layout()['update:apply'] ?? null }));
+    assert.equal(offer.shown, offer.rect !== null, 'the offer is drawn when it is made');
+    if (offer.shown) {
+      // Still offered: a tap takes the player into the new version.
+      await Promise.all([
+        second.waitForEvent('load', { timeout: 30000 }),
+        tapAt(second, offer.rect),
+      ]);
+      await started(second);
+      assert.equal(await second.evaluate(() => window.__oldPage), undefined, 'the tab reloaded');
+    }
+    assert.equal(await controllerBuild(second), `newer-${oldBuild}`);
+    assert.equal((await ui(second)).updateReady, false, 'nothing left to offer');
+  } finally {
+    await context.close();
+    site2.close();
   }
 });
 
@@ -183,9 +403,7 @@ test('two tabs on one session: a change in one is noticed in the other; the newe
     // A change in the second is noticed by the first.
     assert.equal((await dispatch(second, { type: 'add_hero', hero: 'gislan' })).ok, true);
     await first.waitForFunction(() => window.czary.state().figures.length === 2, null, { timeout: 10000 });
-    await first.evaluate(() => window.czary.redraw(3));
-    await first.waitForTimeout(200);
-    assert.match((await ui(first)).notice.text, /zmieniono w innej karcie/);
+    await first.waitForFunction(() => /zmieniono w innej karcie/.test(window.czary.ui().notice?.text ?? ''), null, { timeout: 10000 });
     await saveScreenshot(first, 'pwa-phone-second-tab');
 
     // A tab that missed the news (its event is held back) acts on its older copy: the newer save
@@ -212,10 +430,12 @@ test('two tabs on one session: a change in one is noticed in the other; the newe
     // tab sees the newer save in storage, only its event was held back.
     await third.waitForFunction((k) => JSON.parse(localStorage.getItem(k)).session.actions.length === 3, key);
     assert.equal((await dispatch(third, { type: 'add_hero', hero: 'curvenol' })).ok, true);
-    await first.waitForTimeout(300);
-    assert.equal(await first.evaluate((k) => localStorage.getItem(k), key), newer, 'not overwritten');
     const kept = (await ui(third)).storedSession;
     assert.notEqual(kept.key, key);
+    // The third tab's writes have reached the first (they arrive in order; the copy is the last).
+    await first.waitForFunction((k) => localStorage.getItem(k) !== null, kept.key, { timeout: 10000 });
+    assert.equal(await first.evaluate((k) => localStorage.getItem(k), key), newer, 'not overwritten');
+    assert.equal(await third.evaluate((k) => localStorage.getItem(k), key), newer, 'not overwritten');
     assert.match(kept.name, /z tej karty/);
     const copy = JSON.parse(await third.evaluate((k) => localStorage.getItem(k), kept.key));
     assert.deepEqual(copy.session.actions.map((a) => a.hero), ['larraka', 'gislan', 'curvenol']);
