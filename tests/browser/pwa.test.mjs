@@ -185,6 +185,12 @@ test('after every cache is evicted, the next start online fetches the build agai
     const before = await state(page);
 
     assert.equal(await evictCaches(page), 0, 'every cache evicted');
+    // Opened offline before the files are back: a page says so (not the browser's error page).
+    await context.setOffline(true);
+    const response = await page.reload();
+    assert.equal(response.status(), 503);
+    assert.match(await page.textContent('body'), /Czary nie są jeszcze gotowe do pracy bez sieci.*Czary are not ready to work offline yet/s);
+    await context.setOffline(false);
     await page.reload();
     await started(page);
     await cacheComplete(page);
