@@ -1,5 +1,6 @@
 // czary-cli: the rules core from the command line.
 #include <cstdio>
+#include <exception>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -10,6 +11,7 @@
 
 #include "core/data_error.hpp"
 #include "core/game_data.hpp"
+#include "core/json_input.hpp"
 #include "core/queries.hpp"
 #include "core/session.hpp"
 #include "core/state_json.hpp"
@@ -47,17 +49,29 @@ nlohmann::json spell_to_json(const czary::Spell& spell) {
     };
 }
 
+// The file's text, read no further than the size a session file may have (session_file_limits):
+// a larger file is refused without being held in memory whole.
 std::string read_file(const std::string& path) {
-    if (path == "-") {
-        std::ostringstream text;
-        text << std::cin.rdbuf();
-        return text.str();
+    std::ifstream file;
+    std::istream* in = &std::cin;
+    if (path != "-") {
+        file.open(path, std::ios::binary);
+        if (!file) throw czary::DataError("cannot read '" + path + "'");
+        in = &file;
     }
-    std::ifstream file(path, std::ios::binary);
-    if (!file) throw czary::DataError("cannot read '" + path + "'");
-    std::ostringstream text;
-    text << file.rdbuf();
-    return text.str();
+    const std::size_t max_bytes = czary::session_file_limits.max_bytes;
+    std::string text(max_bytes + 1, '\0');
+    in->read(text.data(), static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<std::size_t>(in->gcount()));
+    if (in->bad()) throw czary::DataError("cannot read '" + path + "'");
+    if (text.size() > max_bytes) {
+        std::size_t size = text.size();  // counted on to the end, to say how large
+        char buffer[1 << 16];
+        while (in->read(buffer, sizeof buffer) || in->gcount() > 0) size += static_cast<std::size_t>(in->gcount());
+        throw czary::DataError("session: larger than " + std::to_string(max_bytes / 1024) + " KB (" +
+                               std::to_string(size / 1024) + " KB)");
+    }
+    return text;
 }
 
 czary::Session load(const std::string& path, std::vector<czary::ReplayEntry>* report = nullptr) {
@@ -127,6 +141,9 @@ int main(int argc, char** argv) {
     } catch (const czary::DataError& e) {
         std::fprintf(stderr, "czary-cli: %s\n", e.what());
         return exit_usage;
+    } catch (const std::exception& e) {  // not expected: said rather than left to abort()
+        std::fprintf(stderr, "czary-cli: unexpected error: %s\n", e.what());
+        return 1;
     }
     std::fprintf(stderr, "czary-cli: unknown command or wrong arguments: '%s'\n", command.c_str());
     print_usage(stderr);

@@ -33,6 +33,7 @@ public:
     bool key(string_t& value) override {
         if (value.size() > limits_.max_string_bytes) return refuse("a key longer than " + std::to_string(limits_.max_string_bytes) + " bytes");
         if (stack_.back()->contains(value)) return refuse("the key \"" + value + "\" given twice in one object");
+        if (stack_.back()->size() >= limits_.max_items) return refuse(too_many_items());
         key_ = std::move(value);
         return true;
     }
@@ -45,6 +46,9 @@ private:
     bool refuse(const std::string& what) {
         problem = what;
         return false;
+    }
+    std::string too_many_items() const {
+        return "a list or object of more than " + std::to_string(limits_.max_items) + " entries";
     }
     bool open(nlohmann::json empty) {
         if (stack_.size() >= limits_.max_depth) return refuse("nested deeper than " + std::to_string(limits_.max_depth) + " levels");
@@ -60,6 +64,10 @@ private:
         }
         nlohmann::json& parent = *stack_.back();
         if (parent.is_array()) {
+            if (parent.size() >= limits_.max_items) {
+                refuse(too_many_items());
+                return nullptr;
+            }
             parent.push_back(std::move(value));
             return &parent.back();
         }

@@ -18,15 +18,20 @@ struct JsonLimits {
     std::size_t max_bytes;         // the whole text
     std::size_t max_depth = 64;    // objects and arrays inside each other
     std::size_t max_string_bytes;  // one string or key
+    // Entries of one array or object: a small text of a million "{}" would otherwise be built
+    // whole (3 MB of text, 180 MB of values) before anything could count them.
+    std::size_t max_items = SIZE_MAX;
 };
 
 // Far above any real game (docs/session-format.md "Limits"): a long evening is a few thousand
-// actions of ~100 bytes each.
-inline constexpr JsonLimits session_file_limits{8u << 20, 64, 4096};
+// actions of ~100 bytes each. No list in a session may hold more than 50,000 entries (the
+// actions, max_session_actions); 100,000 lets a file of more actions than that be refused by the
+// session with its own message, and one of a million at once.
+inline constexpr JsonLimits session_file_limits{8u << 20, 64, 4096, 100000};
 
 // The text parsed, or DataError naming `what` and the first limit it breaks: not JSON, larger
 // than max_bytes, nested deeper than max_depth, a string or key longer than max_string_bytes, a
-// key given twice in one object.
+// key given twice in one object, an array or object of more than max_items entries.
 nlohmann::json parse_json_input(std::string_view text, const JsonLimits& limits, const std::string& what);
 
 // A whole number of a JSON value exactly as written, if it is one within [low, high]: 4294967297

@@ -1,5 +1,7 @@
 #include "core/session.hpp"
 
+#include <algorithm>
+
 #include "core/data_error.hpp"
 #include "core/json_input.hpp"
 #include "core/state_json.hpp"
@@ -7,7 +9,7 @@
 namespace czary {
 
 Session::Session(GameState start, const GameData& data)
-    : data_(&data), start_(std::move(start)), current_(start_), checkpoints_{start_} {}
+    : data_(&data), start_(std::move(start)), current_(start_), checkpoints_{{0, start_}} {}
 
 Session Session::with_seed(std::uint64_t seed, const GameData& data) {
     GameState start;
@@ -16,26 +18,46 @@ Session Session::with_seed(std::uint64_t seed, const GameData& data) {
 }
 
 ApplyResult Session::apply(const nlohmann::json& action) {
+    // The limits a file is read with hold in play too: what was saved always loads again.
+    if (position_ >= max_session_actions) {
+        ApplyResult refused;
+        refused.refusal = make_refusal(Refused("session_too_long", "", {{"limit", LocalizedText{std::to_string(max_session_actions), std::to_string(max_session_actions)}}}), *data_);
+        return refused;
+    }
     ApplyResult result = apply_in_place(current_, action, *data_);
+    if (result.ok && current_.figures.size() > max_session_figures) {
+        result = {};
+        result.refusal = make_refusal(Refused("too_many_figures", "", {{"limit", LocalizedText{std::to_string(max_session_figures), std::to_string(max_session_figures)}}}), *data_);
+    }
     if (!result.ok) {
         rebuild_to(position_);  // undo whatever the refused action had begun to change
         return result;
     }
     steps_.resize(position_);
-    checkpoints_.resize(position_ / checkpoint_every + 1);
+    while (checkpoints_.back().step > position_) checkpoints_.pop_back();  // states of dropped redo steps
     steps_.push_back({action, result.log, result.rolls, result.outcome});
     ++position_;
-    if (position_ % checkpoint_every == 0) checkpoints_.push_back(current_);
+    if (checkpoint_due(position_, current_)) checkpoints_.push_back({position_, current_});
     return result;
 }
 
+bool Session::checkpoint_due(std::size_t step, const GameState& state) const {
+    // Every 64 steps; with many figures further apart, so that the copies together hold about as
+    // many figures as the session has steps (5,000 figures and 50,000 steps would otherwise keep
+    // 780 copies of 5,000 figures, some 2 GB). A refused action replays at most that far.
+    const std::size_t every = std::max(checkpoint_every, state.figures.size());
+    return step >= checkpoints_.back().step + every;
+}
+
 void Session::rebuild_to(std::size_t position) {
-    const std::size_t checkpoint = std::min(position / checkpoint_every, checkpoints_.size() - 1);
-    GameState state = checkpoints_[checkpoint];
-    for (std::size_t i = checkpoint * checkpoint_every; i < position; ++i) {
+    // The last checkpoint at or before `position`; the first one (step 0) always is.
+    auto checkpoint = std::upper_bound(checkpoints_.begin(), checkpoints_.end(), position,
+                                       [](std::size_t step, const Checkpoint& c) { return step < c.step; });
+    --checkpoint;
+    GameState state = checkpoint->state;
+    for (std::size_t i = checkpoint->step; i < position; ++i) {
         apply_in_place(state, steps_[i].action, *data_);
-        if ((i + 1) % checkpoint_every == 0 && checkpoints_.size() == (i + 1) / checkpoint_every)
-            checkpoints_.push_back(state);
+        if (i + 1 > checkpoints_.back().step && checkpoint_due(i + 1, state)) checkpoints_.push_back({i + 1, state});
     }
     current_ = std::move(state);
     position_ = position;
@@ -66,6 +88,27 @@ nlohmann::json Session::to_json() const {
     };
 }
 
+namespace {
+
+// What a file may hold before anything is built from it (the actions are counted where they are
+// read). Meta is kept as it is and written back with every save, so its size counts as saved.
+void check_size_limits(const nlohmann::json& json) {
+    if (json.contains("start") && json.at("start").is_object() && json.at("start").contains("figures")) {
+        const auto& figures = json.at("start").at("figures");
+        if (figures.is_array() && figures.size() > max_session_figures)
+            throw DataError("session: the start state has " + std::to_string(figures.size()) + " figures, more than the " +
+                            std::to_string(max_session_figures) + " a session may have");
+    }
+    if (json.contains("meta") && json.at("meta").is_object()) {
+        const std::size_t bytes = json.at("meta").dump().size();
+        if (bytes > max_session_meta_bytes)
+            throw DataError("session: 'meta' is " + std::to_string(bytes / 1024) + " KB, more than the " +
+                            std::to_string(max_session_meta_bytes / 1024) + " KB a session may carry");
+    }
+}
+
+}  // namespace
+
 Session Session::from_json(const nlohmann::json& json, std::vector<ReplayEntry>* report, const GameData& data) {
     if (!json.is_object()) throw DataError("session: the file is not a JSON object");
     if (!json.contains("format")) throw DataError("session: 'format' is missing (expected \"czary-session\")");
@@ -79,6 +122,7 @@ Session Session::from_json(const nlohmann::json& json, std::vector<ReplayEntry>*
         throw DataError("session: version " + version.dump() + " is newer than this program reads (" +
                         std::to_string(session_version) + ")");
     if (!exact_integer(version, 1, session_version)) throw DataError("session: version " + version.dump() + " is not valid");
+    check_size_limits(json);
     GameState start = json.contains("start") ? state_from_json(json.at("start"), data) : GameState{};
     if (json.contains("seed")) {
         const auto& seed = json.at("seed");
@@ -94,8 +138,12 @@ Session Session::from_json(const nlohmann::json& json, std::vector<ReplayEntry>*
             }
         } else throw DataError("session: 'seed' must be a whole number");
     }
-    const auto actions = json.value("actions", nlohmann::json::array());
+    static const nlohmann::json no_actions = nlohmann::json::array();
+    const nlohmann::json& actions = json.contains("actions") ? json.at("actions") : no_actions;  // not copied
     if (!actions.is_array()) throw DataError("session: 'actions' must be a list");
+    if (actions.size() > max_session_actions)
+        throw DataError("session: " + std::to_string(actions.size()) + " actions, more than the " +
+                        std::to_string(max_session_actions) + " a session may have");
     std::size_t position = actions.size();
     if (json.contains("position")) {
         if (!json.at("position").is_number_unsigned() || json.at("position").get<std::size_t>() > actions.size())
@@ -119,9 +167,7 @@ Session Session::from_json(const nlohmann::json& json, std::vector<ReplayEntry>*
 }
 
 Session Session::from_text(std::string_view text, std::vector<ReplayEntry>* report, const GameData& data) {
-    const auto json = nlohmann::json::parse(text, nullptr, false);
-    if (json.is_discarded()) throw DataError("session: the file is not valid JSON");
-    return from_json(json, report, data);
+    return from_json(parse_json_input(text, session_file_limits, "session"), report, data);
 }
 
 nlohmann::json log_entry_to_json(const LogEntry& entry) {

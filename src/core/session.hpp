@@ -2,8 +2,10 @@
 // A session: where it started, every action applied since, undo and redo of any number of
 // steps, and its file. The state is always the replay of the applied actions, so a file
 // (start + seed + actions) replays to an identical state.
+#include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -14,6 +16,15 @@ namespace czary {
 
 inline constexpr const char* session_format = "czary-session";
 inline constexpr int session_version = 1;
+
+// Limits of a session, far above any real game (a long evening at the table is a few thousand
+// actions and a few dozen figures); docs/session-format.md "Limits". A file past one is refused
+// on load with a DataError naming the limit; in play, an action that would pass one is refused
+// (codes "session_too_long" and "too_many_figures"), so a session that was saved always loads.
+// The file's size, nesting and text lengths: session_file_limits (core/json_input.hpp).
+inline constexpr std::size_t max_session_actions = 50000;   // steps, the redo steps included
+inline constexpr std::size_t max_session_figures = 5000;    // figures in the state, on the board or not
+inline constexpr std::size_t max_session_meta_bytes = 64 * 1024;  // "meta" as written by to_json
 
 struct SessionStep {
     nlohmann::json action;
@@ -48,15 +59,21 @@ public:
     bool redo(std::size_t count = 1);
 
     nlohmann::json to_json() const;
-    // Checks format and version and replays; refused actions are left out and reported.
-    // Throws DataError saying exactly what is wrong with the file.
+    // Checks format, version and the limits above and replays; refused actions are left out
+    // and reported. Throws DataError saying exactly what is wrong with the file.
     static Session from_json(const nlohmann::json& json, std::vector<ReplayEntry>* report = nullptr,
                              const GameData& data = GameData::builtin());
+    // The same from the file's text, read with session_file_limits (size, nesting, text length).
     static Session from_text(std::string_view text, std::vector<ReplayEntry>* report = nullptr,
                              const GameData& data = GameData::builtin());
 
 private:
-    static constexpr std::size_t checkpoint_every = 64;
+    static constexpr std::size_t checkpoint_every = 64;  // steps, at least (checkpoint_due)
+    struct Checkpoint {
+        std::size_t step;  // the state after this many steps
+        GameState state;
+    };
+    bool checkpoint_due(std::size_t step, const GameState& state) const;
     void rebuild_to(std::size_t position);
 
     const GameData* data_;
@@ -64,7 +81,7 @@ private:
     GameState current_;
     std::vector<SessionStep> steps_;
     std::size_t position_ = 0;
-    std::vector<GameState> checkpoints_;  // state after checkpoint_every * i steps
+    std::vector<Checkpoint> checkpoints_;  // by step; the first is the start (step 0)
     nlohmann::json meta_ = nlohmann::json::object();
 };
 

@@ -82,7 +82,7 @@ TEST_CASE("a session file replays to an identical state, position and redo steps
 TEST_CASE("loading checks the format and the version and says exactly what is wrong") {
     using czary::DataError;
     using czary::Session;
-    CHECK_THROWS_WITH_AS(Session::from_text("{"), "session: the file is not valid JSON", DataError);
+    CHECK_THROWS_WITH_AS(Session::from_text("{"), "session: not valid JSON (at byte 2)", DataError);
     CHECK_THROWS_WITH_AS(Session::from_text("[]"), "session: the file is not a JSON object", DataError);
     CHECK_THROWS_WITH_AS(Session::from_text("{}"), "session: 'format' is missing (expected \"czary-session\")", DataError);
     CHECK_THROWS_WITH_AS(Session::from_text(R"({"format":"chess"})"),
