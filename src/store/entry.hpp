@@ -26,7 +26,7 @@ inline constexpr int store_version = 2;
 
 // A session file's limits, one level deeper (the entry holds the session), and room for the header.
 inline constexpr JsonLimits entry_limits{session_file_limits.max_bytes + (64u << 10), session_file_limits.max_depth + 1,
-                                         session_file_limits.max_string_bytes};
+                                         session_file_limits.max_string_bytes, session_file_limits.max_items};
 // The longest session name kept (bytes, cut on a character boundary).
 inline constexpr std::size_t max_name_bytes = 200;
 

@@ -245,7 +245,7 @@ namespace {
 
 // A deleted copy: {"format":"czary-deleted","key":"czary.session.N","name":"…","deleted_at":<ms>,
 // "text":"<the entry as it was stored>"}, every field checked.
-constexpr JsonLimits deleted_limits{2 * entry_limits.max_bytes, 2, entry_limits.max_bytes};
+constexpr JsonLimits deleted_limits{2 * entry_limits.max_bytes, 2, entry_limits.max_bytes, 16};
 
 struct DeletedEntry {
     std::string key, name, text;
