@@ -9,6 +9,11 @@ export const VIEWPORTS = {
   desktop: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
   phone: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true },
   tablet: { viewport: { width: 1024, height: 768 }, deviceScaleFactor: 2, hasTouch: true },
+  // A phone's size and touch at one device pixel per CSS px, for long flows by touch: SwiftShader
+  // fills 9x fewer pixels (a frame ~50 ms instead of ~600 ms on a busy 2-core machine). Layout,
+  // touch targets and taps are in CSS px; the phone's own density is checked by the smoke, dice,
+  // sessions and origin tests (taps included), and a drag at a tablet's density by table.test.
+  phoneFlat: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true, isMobile: true },
 };
 
 const CHROMIUM_ARGS = [
@@ -51,11 +56,28 @@ export async function openApp(site, viewportName, prepare) {
   });
   page.on('pageerror', (error) => errors.push(`page: ${error.message}`));
   await page.goto(site.url);
-  // A first visit: the service worker keeps the files for offline use, and until then the app
-  // shows a note above its content; tests start once it is gone (the layout no longer moves).
-  await page.waitForFunction(() => window.czary?.ready && window.czary.status().frames > 3 && window.czary.ui().offlineReady !== false, null, { timeout: 30000 });
+  await started(page);
   page.on('dialog', (dialog) => dialog.accept());
   return { page, context, errors };
+}
+
+// The app runs and has drawn its first frames.
+export async function started(page) {
+  // A first visit: the service worker keeps the files for offline use, and until then the app
+  // shows a note above its content; tests start once it is gone (the layout no longer moves).
+  await page.waitForFunction(() => window.czary?.ready && window.czary.status().frames > 3 && window.czary.ui().offlineReady !== false, null, WAIT);
+}
+
+// The app of openApp() as at a first start, in the same page: its storage emptied (from another
+// page of the site, so that nothing the app does on leaving comes back) and opened again. The
+// files come from the browser's cache: a new context would download and compile the wasm anew.
+export async function restart(site, app) {
+  await app.page.goto(new URL('manifest.webmanifest', site.url).href);
+  await app.page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+  app.errors.length = 0;
+  await app.page.goto(site.url);
+  await started(app.page);
+  return app;
 }
 
 export async function saveScreenshot(page, name) {
@@ -96,73 +118,106 @@ export async function pixelStats(browser, png) {
 
 export const state = (page) => page.evaluate(() => window.czary.state());
 export const ui = (page) => page.evaluate(() => window.czary.ui());
+export const status = (page) => page.evaluate(() => window.czary.status());
 const layout = (page) => page.evaluate(() => window.czary.layout());
-// The app draws only while something changes: once its frame count stops moving, the last
-// frame (and so layout()) shows the result of everything sent so far.
-async function settle(page) {
-  await page.waitForTimeout(50);
-  let last = -1;
-  for (let i = 0; i < 40; i += 1) {
-    const frames = await page.evaluate(() => window.czary.status().frames);
-    if (frames === last) return;
-    last = frames;
-    await page.waitForTimeout(60);
-  }
+
+// Waits are for what the app reports (window.czary.status()), never for fixed times: a busy
+// machine only makes them longer. Polled by timer, not by animation frame (a test may count the
+// page's animation-frame callbacks).
+export const WAIT = { polling: 20, timeout: 60000 };
+
+// The app draws only while something changes, then pauses its frame loop (status().loopPaused):
+// at rest, the last frame (and so layout()) shows the result of everything sent so far. With
+// `since`, a status() taken before an input, the app must also have received or drawn something
+// after it (the input reached it).
+export async function settle(page, since) {
+  await page.waitForFunction((s) => {
+    const now = window.czary.status();
+    return now.loopPaused && (!s || now.events > s.events || now.frames > s.frames);
+  }, since ?? null, WAIT);
+}
+
+// Sends an input (a function doing it) and waits until the app has acted on it and rests.
+export async function input(page, send) {
+  const since = await status(page);
+  const result = await send();
+  await settle(page, since);
+  return result;
+}
+
+// Sends an input and waits until a frame has taken it in (not until the app rests): ImGui 1.86
+// reads the pointer once a frame, so each step of a drag must be seen in a frame of its own. A
+// frame takes in every event queued before it, then draws (status() is read between frames).
+export async function inputSeen(page, send) {
+  const since = await status(page);
+  await send();
+  await page.waitForFunction((n) => window.czary.status().events > n, since.events, WAIT);
 }
 
 function inside(rect, viewport) {
   return !rect.clipped && rect.y >= 0 && rect.y + rect.h <= viewport.height;
 }
 
-async function wheel(page, dy, x) {
+// ImGui 1.86 turns one step per wheel event, whatever its size (SDL sends it as ±1): 5 lines,
+// or two thirds of a small window.
+const WHEEL_STEP = 90;
+
+// Turns the mouse wheel `steps` times (negative: up) over x (default: the page's right edge),
+// and returns where everything then is. The turns are sent at once: ImGui adds up those that
+// come in one frame.
+async function wheel(page, steps, x) {
   const viewport = page.viewportSize();
+  const [px, py] = [x ?? viewport.width - 12, viewport.height * 0.8];
   // The pointer must hover the page for a frame before the wheel turns (ImGui scrolls the
-  // window under the pointer, and a finger's last point is forgotten after it lifts).
-  await page.mouse.move(x ?? viewport.width - 12, viewport.height * 0.8);
-  await settle(page);
-  await page.mouse.wheel(0, dy);
-  await settle(page);
+  // window under the pointer, and a finger's last point is forgotten after it lifts). Two moves:
+  // a move to where the pointer already is sends no event.
+  await inputSeen(page, async () => {
+    await page.mouse.move(px - 1, py);
+    await page.mouse.move(px, py);
+  });
+  await input(page, () => Promise.all(Array.from({ length: Math.abs(steps) }, () => page.mouse.wheel(0, Math.sign(steps) * 120))));
   return JSON.stringify(Object.values(await layout(page)).map((r) => Math.round(r.y)));
 }
 
 // Scrolls the page (mouse wheel over the canvas) until the widget `id` is wholly on screen:
-// towards it when part of it shows, else from the top down.
+// towards it when it is drawn (over its own column: side-by-side panels scroll separately), else
+// down the page and then from the top down (flows mostly go down the page). An end is where a
+// turn moves nothing.
 export async function find(page, id) {
   const viewport = page.viewportSize();
   await settle(page);  // an action sent through the hook may still be drawing
   let rects = await layout(page);
-  if (rects[id] && inside(rects[id], viewport)) return rects[id];
-  // Over the widget's own column: side-by-side panels scroll separately.
-  for (let i = 0; i < 20 && rects[id] && !inside(rects[id], viewport); i += 1) {
-    await wheel(page, rects[id].y < 0 || (rects[id].clipped && rects[id].y < viewport.height / 2) ? -120 : 120, rects[id].x + 4);
-    rects = await layout(page);
-  }
-  if (rects[id] && inside(rects[id], viewport)) return rects[id];
-  // A wheel turn is sometimes lost between frames: an end is an end after three still turns.
-  // Flows mostly go down the page: look below first, then from the top.
-  let before = '';
-  for (let i = 0, still = 0; i < 60 && still < 3; i += 1) {
-    rects = await layout(page);
-    if (rects[id] && inside(rects[id], viewport)) return rects[id];
-    const now = await wheel(page, rects[id] && rects[id].y > 0 ? 120 : 200);
-    still = now === before ? still + 1 : 0;
-    before = now;
-  }
-  before = '';
-  for (let i = 0, still = 0; i < 60 && still < 3; i += 1) {  // to the top
-    const now = await wheel(page, -600);
-    still = now === before ? still + 1 : 0;
-    before = now;
-  }
-  for (let i = 0, still = 0; i < 120 && still < 3; i += 1) {  // then down until it shows
-    rects = await layout(page);
-    if (rects[id] && inside(rects[id], viewport)) return rects[id];
-    const now = await wheel(page, rects[id] && rects[id].y > 0 ? 120 : 200);
-    still = now === before ? still + 1 : 0;
-    before = now;
-  }
-  rects = await layout(page);
-  if (rects[id] && inside(rects[id], viewport)) return rects[id];
+  const shown = () => rects[id] && inside(rects[id], viewport);
+  const towards = async () => {
+    let lastUp = null, reversed = false;
+    for (let i = 0; i < 20 && rects[id] && !shown(); i += 1) {
+      const r = rects[id];
+      const up = r.y < 0 || (r.clipped && r.y < viewport.height / 2);
+      const distance = up ? viewport.height * 0.25 - r.y : r.y + r.h - viewport.height * 0.75;
+      reversed ||= lastUp !== null && up !== lastUp;  // overshot (a smaller window): one step at a time
+      lastUp = up;
+      const steps = reversed ? 1 : Math.min(20, Math.max(1, Math.round(Math.abs(distance) / WHEEL_STEP)));
+      await wheel(page, up ? -steps : steps, r.x + 4);
+      rects = await layout(page);
+    }
+    return shown();
+  };
+  if (shown() || (await towards())) return rects[id];
+  const half = Math.max(1, Math.floor((viewport.height * 0.5) / WHEEL_STEP));
+  const search = async (steps, limit) => {
+    let before = '';
+    for (let i = 0; i < limit; i += 1) {
+      if (shown() || (rects[id] && (await towards()))) return true;
+      const now = await wheel(page, steps);
+      rects = await layout(page);
+      if (now === before) return shown();
+      before = now;
+    }
+    return shown();
+  };
+  if (await search(half, 60)) return rects[id];
+  if (await search(-40, 10)) return rects[id];  // up to the top
+  if (await search(half, 120)) return rects[id];
   throw new Error(`widget '${id}' not found on screen`);
 }
 
@@ -179,26 +234,35 @@ export async function smallTargets(page) {
 
 export async function tap(page, id) {
   const r = await find(page, id);
-  await page.touchscreen.tap(r.x + r.w / 2, r.y + r.h / 2);
-  await settle(page);
+  await input(page, () => page.touchscreen.tap(r.x + r.w / 2, r.y + r.h / 2));
 }
 
-// A finger drag from the centre of one widget to another, in small steps (CDP touch events).
+// A finger on the screen through CDP touch events: each step is seen by the app in a frame of
+// its own, and after the finger lifts the app has acted and rests.
+export async function finger(page) {
+  const client = await page.context().newCDPSession(page);
+  const send = (type, x, y) => inputSeen(page, () => client.send('Input.dispatchTouchEvent', { type, touchPoints: [{ x, y, id: 1 }] }));
+  return {
+    down: (x, y) => send('touchStart', x, y),
+    move: (x, y) => send('touchMove', x, y),
+    async up() {
+      await input(page, () => client.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] }));
+      await client.detach();
+    },
+  };
+}
+
+// A finger drag from the centre of one widget to another, in small steps.
 export async function touchDrag(page, fromId, toId) {
   const from = await find(page, fromId);
   const to = (await layout(page))[toId] ?? (await find(page, toId));
-  const client = await page.context().newCDPSession(page);
-  const point = (x, y) => [{ x, y, id: 1 }];
   const [x0, y0] = [from.x + from.w / 2, from.y + from.h / 2];
   const [x1, y1] = [to.x + to.w / 2, to.y + to.h / 2];
-  await client.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(x0, y0) });
-  await page.waitForTimeout(60);
+  const touch = await finger(page);
+  await touch.down(x0, y0);
   for (let step = 1; step <= 12; step += 1) {
     const t = step / 12;
-    await client.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(x0 + (x1 - x0) * t, y0 + (y1 - y0) * t) });
-    await page.waitForTimeout(40);
+    await touch.move(x0 + (x1 - x0) * t, y0 + (y1 - y0) * t);
   }
-  await client.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await settle(page);
-  await client.detach();
+  await touch.up();
 }

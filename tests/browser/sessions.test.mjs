@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
-import { openSite, VIEWPORTS, state, ui, tap, smallTargets, saveScreenshot } from './harness.mjs';
+import { openSite, VIEWPORTS, state, ui, tap, smallTargets, saveScreenshot, settle, input, finger, WAIT } from './harness.mjs';
 
 let site;
 before(async () => { site = await openSite(); });
@@ -15,9 +15,12 @@ async function open(context) {
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(site.url);
-  await page.waitForFunction(() => window.czary?.ready && window.czary.status().frames > 3);
+  await started(page);
   return { page, errors };
 }
+const started = (page) => page.waitForFunction(() => window.czary?.ready && window.czary.status().frames > 3, null, WAIT);
+// A tap at a widget drawn in the last frame, acted on by the app.
+const tapAt = (page, r) => input(page, () => page.touchscreen.tap(r.x + r.w / 2, r.y + r.h / 2));
 const dispatch = (page, action) => page.evaluate((a) => window.czary.dispatch(a), action);
 
 test('a reload shows the same session, with its log and undo history', async () => {
@@ -26,21 +29,20 @@ test('a reload shows the same session, with its log and undo history', async () 
     const { page } = await open(context);
     for (const hero of ['larraka', 'gislan', 'zuryk']) assert.equal((await dispatch(page, { type: 'add_hero', hero })).ok, true);
     assert.equal((await dispatch(page, { type: 'begin_adventure', dice: [5] })).ok, true);
-    await page.evaluate(() => window.czary.layout());
+    await settle(page);
     const layout = await page.evaluate(() => window.czary.layout());
-    await page.touchscreen.tap(layout.undo.x + 10, layout.undo.y + 10);  // undo the adventure
-    await page.waitForTimeout(300);
+    await tapAt(page, layout.undo);  // undo the adventure
     const before = await state(page);
     assert.equal(before.position, 3);
     await page.reload();
-    await page.waitForFunction(() => window.czary?.ready && window.czary.status().frames > 3);
+    await started(page);
     const after = await state(page);
     assert.deepEqual(after, before);
     const session = await page.evaluate(() => window.czary.session());
     assert.equal(session.actions.length, 4, 'the undone step can still be redone');
+    await settle(page);
     const rects = await page.evaluate(() => window.czary.layout());
-    await page.touchscreen.tap(rects.redo.x + 10, rects.redo.y + 10);
-    await page.waitForTimeout(300);
+    await tapAt(page, rects.redo);
     assert.equal((await state(page)).adventure.sun, 'blue');
   } finally {
     await context.close();
@@ -89,8 +91,7 @@ test('a full quota: a warning, the session goes on in memory, the saved one is k
       Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); };
     });
     assert.equal((await dispatch(page, { type: 'add_hero', hero: 'zuryk' })).ok, true);
-    await page.evaluate(() => window.czary.redraw(3));
-    await page.waitForTimeout(200);
+    await settle(page);
     assert.match((await ui(page)).texts.notice, /pełna/);
     assert.equal((await state(page)).figures.length, 2, 'the session goes on');
     const after = await page.evaluate(() => localStorage.getItem(localStorage.getItem('czary.last')));
@@ -111,12 +112,15 @@ test('export a session file and import it: a new session; an invalid file is ref
     const { page, errors } = await open(context);
     for (const hero of ['larraka', 'gislan']) assert.equal((await dispatch(page, { type: 'add_hero', hero })).ok, true);
     const tapId = async (id) => {
-      await page.evaluate(() => window.czary.redraw(3));
-      await page.waitForTimeout(200);
+      await settle(page);
       const r = (await page.evaluate(() => window.czary.layout()))[id];
       assert.ok(r, `${id} on screen`);
-      await page.touchscreen.tap(r.x + r.w / 2, r.y + r.h / 2);
-      await page.waitForTimeout(300);
+      await tapAt(page, r);
+    };
+    // The picked file is read by the page, then handed to the app: its notice says it is done.
+    const noticeSays = async (text) => {
+      await page.waitForFunction((t) => window.czary.ui().notice?.text?.includes(t), text, WAIT);
+      await settle(page);
     };
     await tapId('tab:sessions');
     const [download] = await Promise.all([page.waitForEvent('download'), tapId('session:export')]);
@@ -128,9 +132,7 @@ test('export a session file and import it: a new session; an invalid file is ref
     // A bad file: refused with the reason, nothing changes.
     let [chooser] = await Promise.all([page.waitForEvent('filechooser'), tapId('session:import')]);
     await chooser.setFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"format": "chess"}') });
-    await page.waitForTimeout(300);
-    await page.evaluate(() => window.czary.redraw(3));
-    await page.waitForTimeout(200);
+    await noticeSays('Nie zaimportowano');
     assert.match((await ui(page)).texts.notice, /Nie zaimportowano pliku: session: 'format' is "chess"/);
     assert.equal((await state(page)).figures.length, 2);
 
@@ -139,7 +141,7 @@ test('export a session file and import it: a new session; an invalid file is ref
     exported.position = 3;
     [chooser] = await Promise.all([page.waitForEvent('filechooser'), tapId('session:import')]);
     await chooser.setFiles({ name: 'session.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(exported)) });
-    await page.waitForTimeout(300);
+    await noticeSays('Zaimportowano');
     assert.equal((await state(page)).figures.length, 3);
     assert.match((await ui(page)).notice.text, /Zaimportowano sesję jako nową: „Import 2”/);
     const keys = await page.evaluate(() => ({ last: localStorage.getItem('czary.last'), first: localStorage.getItem('czary.session.1') }));
@@ -246,7 +248,7 @@ test('the session list on a phone: new, rename by keyboard, duplicate, switch, d
 
     // The last one opened reopens after a reload.
     await page.reload();
-    await page.waitForFunction(() => window.czary?.ready && window.czary.status().frames > 3);
+    await started(page);
     assert.equal((await ui(page)).storedSession.key, first.key);
     assert.equal((await ui(page)).storedSession.name, 'Wieczór z trollem');
     const names = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('czary.session.'))
@@ -259,7 +261,8 @@ test('the session list on a phone: new, rename by keyboard, duplicate, switch, d
 });
 
 test('a long session: the log shows the newest 100 steps, older ones a page (100) at a time on request', async () => {
-  const context = await site.browser.newContext(VIEWPORTS.phone);
+  // Many swipes down a long log: at one device pixel per CSS px (harness.mjs, phoneFlat).
+  const context = await site.browser.newContext(VIEWPORTS.phoneFlat);
   try {
     const { page, errors } = await open(context);
     await page.evaluate(() => {
@@ -272,18 +275,13 @@ test('a long session: the log shows the newest 100 steps, older ones a page (100
     assert.match((await ui(page)).texts['log:older'] ?? '', /pozostało kroków: 30/);
     // The button is under the 100 steps: a finger swipes the log up until it shows.
     const swipeTo = async (id) => {
-      const client = await context.newCDPSession(page);
+      await settle(page);
       for (let i = 0; i < 40 && !(await page.evaluate((w) => window.czary.layout()[w], id)); i += 1) {
-        const touch = (y) => [{ x: 200, y, id: 1 }];
-        await client.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: touch(780) });
-        for (let y = 740; y >= 180; y -= 40) {
-          await client.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: touch(y) });
-          await page.waitForTimeout(20);
-        }
-        await client.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-        await page.waitForTimeout(150);
+        const touch = await finger(page);
+        await touch.down(200, 780);
+        for (let y = 700; y >= 180; y -= 80) await touch.move(200, y);
+        await touch.up();
       }
-      await client.detach();
     };
     await swipeTo('log:older');
     await saveScreenshot(page, 'sessions-phone-log-older');

@@ -4,7 +4,10 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { openSite, openApp, saveScreenshot, pixelStats, VIEWPORTS, tap, ui } from './harness.mjs';
+import { openSite, openApp, saveScreenshot, pixelStats, VIEWPORTS, tap, ui, settle, WAIT } from './harness.mjs';
+
+// Checks that nothing happens at rest watch for this long, once the app says it rests.
+const WATCH_MS = 1500;
 
 let site;
 before(async () => { site = await openSite(); });
@@ -15,8 +18,9 @@ for (const name of ['desktop', 'phone', 'tablet']) {
     const { page, context, errors } = await openApp(site, name);
     try {
       // The first frames build the layout and the font; then the app rests.
-      await page.waitForFunction(() => window.czary.status().frames >= 8);
+      await settle(page);
       const status = await page.evaluate(() => window.czary.status());
+      assert.ok(status.frames >= 8, `the first frames were drawn (${status.frames})`);
 
       assert.match(status.glVersion, /WebGL|OpenGL ES/, 'a WebGL context exists');
       assert.equal(status.language, 'pl', 'Polish by default');
@@ -36,11 +40,15 @@ for (const name of ['desktop', 'phone', 'tablet']) {
       assert.ok(stats.variance > 50, `the screen is not blank (luminance variance ${stats.variance.toFixed(1)})`);
 
       // No frames are drawn while nothing changes; a change draws a few.
-      const resting = (await page.evaluate(() => window.czary.status())).frames;
-      await page.waitForTimeout(1000);
-      assert.equal((await page.evaluate(() => window.czary.status())).frames, resting, 'no frames while idle');
+      await settle(page);  // the screenshot may have woken it
+      const resting = await page.evaluate(() => window.czary.status());
+      await page.waitForTimeout(WATCH_MS);
+      const later = await page.evaluate(() => window.czary.status());
+      assert.equal(later.frames, resting.frames, 'no frames while idle');
+      assert.equal(later.rests, resting.rests, 'the loop stayed paused');
       await page.evaluate(() => window.czary.redraw(2));
-      await page.waitForFunction((n) => window.czary.status().frames >= n + 2, resting);
+      await page.waitForFunction((n) => window.czary.status().frames >= n + 2, resting.frames, WAIT);
+      await settle(page);
 
       assert.deepEqual(errors, [], 'no console or page errors');
     } finally {
@@ -74,7 +82,7 @@ test('the app asks WebGL for the one extension it uses, uploads the font once, a
   try {
     // A roll: the dice shaders draw too.
     await page.evaluate(() => window.czary.dispatch({ type: 'roll_dice', code: '2K6', purpose: 'smoke' }));
-    await page.waitForFunction(() => window.czary.ui().dice.length === 2 && window.czary.ui().dice.every((d) => d.settled), null, { timeout: 10000 });
+    await page.waitForFunction(() => window.czary.ui().dice.length === 2 && window.czary.ui().dice.every((d) => d.settled), null, WAIT);
     assert.deepEqual(await page.evaluate(() => [...new Set(window.__extensionsAsked)]), ['OES_vertex_array_object']);
     // The font atlas is the only texture (the dice are drawn by shaders).
     assert.equal(await page.evaluate(() => window.__textureUploads), 1, 'the font atlas is uploaded once');
@@ -99,10 +107,15 @@ test('at rest no animation frames are asked for; a tap, a resize and a new pixel
   }));
   const callbacks = () => page.evaluate(() => window.__frameCallbacks);
   const status = () => page.evaluate(() => window.czary.status());
+  // Once the app says it rests (its frame loop paused), no callback comes while we watch.
   const atRest = async () => {
-    await page.waitForTimeout(500);
+    await settle(page);
     const before = await callbacks();
-    await page.waitForTimeout(1500);
+    const rests = (await status()).rests;
+    await page.waitForTimeout(WATCH_MS);
+    const after = await status();
+    assert.equal(after.loopPaused, true, 'still at rest');
+    assert.equal(after.rests, rests, 'not woken meanwhile');
     return (await callbacks()) - before;
   };
   try {
@@ -114,14 +127,14 @@ test('at rest no animation frames are asked for; a tap, a resize and a new pixel
 
     // Turned to landscape: the canvas and the app follow.
     await page.setViewportSize({ width: 844, height: 390 });
-    await page.waitForFunction(() => window.czary.status().canvas.css.join() === '844,390', null, { timeout: 10000 });
+    await page.waitForFunction(() => window.czary.status().canvas.css.join() === '844,390', null, WAIT);
     assert.deepEqual((await status()).canvas.pixels, [844 * 3, 390 * 3]);
     assert.equal(await atRest(), 0);
 
     // The pixel ratio changes (browser zoom, a screen with another density): a sharp font again.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setDeviceMetricsOverride', { width: 844, height: 390, deviceScaleFactor: 2, mobile: true });
-    await page.waitForFunction(() => window.czary.status().font.pixelRatio === 2, null, { timeout: 10000 });
+    await page.waitForFunction(() => window.czary.status().font.pixelRatio === 2, null, WAIT);
     assert.deepEqual((await status()).canvas.pixels, [844 * 2, 390 * 2]);
     assert.equal(await atRest(), 0);
     assert.deepEqual(errors, [], 'no console or page errors');
@@ -134,6 +147,17 @@ test('at rest no animation frames are asked for; a tap, a resize and a new pixel
 // how much of the wasm has come, until the app draws.
 test('over a slow connection the page shows how much has loaded, then the app replaces it', async () => {
   const context = await site.browser.newContext(VIEWPORTS.phone);
+  // Every text the loading line shows, as the page changes it (no sampling that could miss one).
+  await context.addInitScript(() => {
+    window.__loadingSeen = [];
+    let last = null;
+    const look = () => {
+      const loading = document.getElementById('loading');
+      if (!loading || loading.style.display === 'none') return;
+      if (loading.textContent !== last) window.__loadingSeen.push(last = loading.textContent);
+    };
+    new MutationObserver(look).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+  });
   const page = await context.newPage();
   try {
     const cdp = await context.newCDPSession(page);
@@ -141,24 +165,14 @@ test('over a slow connection the page shows how much has loaded, then the app re
     // About 1.2 Mbit/s: the wasm (not compressed by the test server) takes about ten seconds.
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 150 * 1024, uploadThroughput: 150 * 1024 });
     await page.goto(site.url, { waitUntil: 'commit' });
-    const seen = [];
-    const start = Date.now();
-    while (Date.now() - start < 60000) {
-      const shown = await page.evaluate(() => {
-        const loading = document.getElementById('loading');
-        return loading && { text: loading.textContent, visible: getComputedStyle(loading).display !== 'none', ready: Boolean(window.czary?.ready) };
-      });
-      if (shown) {
-        if (shown.visible) seen.push(shown.text);
-        if (shown.ready) {
-          assert.equal(shown.visible, false, 'the loading text goes once the app runs');
-          break;
-        }
-      }
-      if (seen.filter((text) => text.includes('KB')).length === 3) await saveScreenshot(page, 'smoke-phone-loading');
-      await page.waitForTimeout(100);
-    }
-    assert.ok(seen.includes('Wczytywanie Czarów…\nLoading Czary…'), 'shown before any script runs');
+    const amountsShown = (n) => window.czary?.ready || (window.__loadingSeen ?? []).filter((text) => text.includes('KB')).length >= n;
+    await page.waitForFunction(amountsShown, 3, WAIT);
+    if (!(await page.evaluate(() => window.czary?.ready))) await saveScreenshot(page, 'smoke-phone-loading');
+    await page.waitForFunction(() => window.czary?.ready && window.czary.status().frames > 3, null, WAIT);
+    assert.equal(await page.evaluate(() => getComputedStyle(document.getElementById('loading')).display), 'none',
+      'the loading text goes once the app runs');
+    const seen = await page.evaluate(() => window.__loadingSeen);
+    assert.equal(seen[0], 'Wczytywanie Czarów…\nLoading Czary…', 'shown before any script runs');
     const amounts = seen.map((text) => text.match(/^Wczytywanie Czarów…\nLoading Czary…\n(\d+) \/ (\d+) KB$/)).filter(Boolean);
     assert.ok(amounts.length >= 3, `progress shown while the wasm comes: ${seen.slice(0, 5).join(' | ')}`);
     const total = Number(amounts[0][2]);
@@ -167,7 +181,6 @@ test('over a slow connection the page shows how much has loaded, then the app re
     const received = amounts.map((m) => Number(m[1]));
     assert.ok(received.every((kb, i) => i === 0 || kb >= received[i - 1]), 'the amount only grows');
     assert.ok(received[0] < total, 'the first amount is part of the file');
-    await page.waitForFunction(() => window.czary?.ready && window.czary.status().frames > 3, null, { timeout: 30000 });
   } finally {
     await context.close();
   }
@@ -179,8 +192,9 @@ async function openBroken(breakIt) {
   const page = await context.newPage();
   await breakIt(context, page);
   await page.goto(site.url);
-  await page.waitForFunction(() => getComputedStyle(document.getElementById('message')).display !== 'none', null, { timeout: 30000 });
-  await page.waitForTimeout(500);
+  await page.waitForFunction(() => getComputedStyle(document.getElementById('message')).display !== 'none', null, WAIT);
+  // goto() waited for the page's load: every script has run. The message is shown once nothing
+  // more can start (main() returned, or the wasm never came to run).
   const shown = await page.evaluate(() => ({ text: document.getElementById('message').textContent, ready: Boolean(window.czary?.ready) }));
   return { context, page, shown };
 }

@@ -3,11 +3,20 @@
 // Błyskawica on a first-rank monster, an illegal cast with its reason, and undo of it all.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openSite, openApp, saveScreenshot, state, ui, tap, touchDrag, find, smallTargets } from './harness.mjs';
+import { openSite, openApp, restart, saveScreenshot, state, ui, tap, touchDrag, find, smallTargets, finger } from './harness.mjs';
 
-let site;
-before(async () => { site = await openSite(); });
-after(async () => { await site?.close(); });
+// The phone tests share one page, started afresh for each (restart: storage emptied, the page
+// opened again); the tablet test has its own.
+let site, phone;
+before(async () => {
+  site = await openSite();
+  phone = await openApp(site, 'phoneFlat');
+});
+after(async () => {
+  await phone?.context.close();
+  await site?.close();
+});
+const freshPhone = () => restart(site, phone);
 
 const figure = (s, id) => s.figures.find((f) => f.id === id);
 
@@ -26,137 +35,129 @@ async function markSpells(page, character, spells) {
 }
 
 test('a short fight at phone size, by touch', async () => {
-  const { page, context, errors } = await openApp(site, 'phone');
-  try {
-    // Party set-up: three heroes from table 4.3.
-    await tap(page, 'section:heroes');
-    for (const hero of ['larraka', 'gislan', 'curvenol']) await tap(page, `hero:${hero}`);
-    assert.deepEqual((await state(page)).figures.map((f) => f.name.pl), ['Larraka', 'Gislan', 'Curvenol']);
-    assert.deepEqual(await smallTargets(page), [], 'touch targets of the set-up screen');
-    await tap(page, 'section:heroes');
-    await saveScreenshot(page, 'table-phone-1-party');
+  const { page, errors } = await freshPhone();
+  // Party set-up: three heroes from table 4.3.
+  await tap(page, 'section:heroes');
+  for (const hero of ['larraka', 'gislan', 'curvenol']) await tap(page, `hero:${hero}`);
+  assert.deepEqual((await state(page)).figures.map((f) => f.name.pl), ['Larraka', 'Gislan', 'Curvenol']);
+  assert.deepEqual(await smallTargets(page), [], 'touch targets of the set-up screen');
+  await tap(page, 'section:heroes');
+  await saveScreenshot(page, 'table-phone-1-party');
 
-    await choosePool(page, 'c1', ['blyskawica', 'wybuch', 'uzdrowienie', 'magiczna_tarcza', 'uspienie', 'zamek']);
-    await choosePool(page, 'c2', ['magiczna_zbroja', 'zamek', 'sila', 'elokwencja']);
-    await choosePool(page, 'c3', ['eksplozja', 'urok', 'uwolnienie', 'odmlodzenie', 'psychiczny_cios']);
+  await choosePool(page, 'c1', ['blyskawica', 'wybuch', 'uzdrowienie', 'magiczna_tarcza', 'uspienie', 'zamek']);
+  await choosePool(page, 'c2', ['magiczna_zbroja', 'zamek', 'sila', 'elokwencja']);
+  await choosePool(page, 'c3', ['eksplozja', 'urok', 'uwolnienie', 'odmlodzenie', 'psychiczny_cios']);
 
-    // The adventure: the sun from a real die (3: yellow), marks, use limits.
-    await tap(page, 'dice:mode');
-    await tap(page, 'pad:3');
-    await tap(page, 'adventure:begin');
-    assert.equal((await state(page)).adventure.sun, 'yellow');
-    await markSpells(page, 'c1', ['blyskawica', 'wybuch', 'uzdrowienie', 'magiczna_tarcza', 'uspienie']);
-    await tap(page, 'pad:4');
-    await tap(page, 'limit:uzdrowienie');
-    assert.equal(figure(await state(page), 'c1').uses_left.uzdrowienie, 4);
-    await markSpells(page, 'c2', ['magiczna_zbroja', 'zamek', 'sila', 'elokwencja']);
-    await markSpells(page, 'c3', ['eksplozja', 'urok', 'uwolnienie', 'odmlodzenie', 'psychiczny_cios']);
-    await tap(page, 'pad:2');
-    await tap(page, 'limit:odmlodzenie');
-    await saveScreenshot(page, 'table-phone-2-adventure');
-    assert.deepEqual(await smallTargets(page), [], 'touch targets of the adventure');
-    await tap(page, 'adventure:enter');
-    assert.equal((await state(page)).adventure.entered, true);
-    assert.equal((await ui(page)).tab, 'table');
+  // The adventure: the sun from a real die (3: yellow), marks, use limits.
+  await tap(page, 'dice:mode');
+  await tap(page, 'pad:3');
+  await tap(page, 'adventure:begin');
+  assert.equal((await state(page)).adventure.sun, 'yellow');
+  await markSpells(page, 'c1', ['blyskawica', 'wybuch', 'uzdrowienie', 'magiczna_tarcza', 'uspienie']);
+  await tap(page, 'pad:4');
+  await tap(page, 'limit:uzdrowienie');
+  assert.equal(figure(await state(page), 'c1').uses_left.uzdrowienie, 4);
+  await markSpells(page, 'c2', ['magiczna_zbroja', 'zamek', 'sila', 'elokwencja']);
+  await markSpells(page, 'c3', ['eksplozja', 'urok', 'uwolnienie', 'odmlodzenie', 'psychiczny_cios']);
+  await tap(page, 'pad:2');
+  await tap(page, 'limit:odmlodzenie');
+  await saveScreenshot(page, 'table-phone-2-adventure');
+  assert.deepEqual(await smallTargets(page), [], 'touch targets of the adventure');
+  await tap(page, 'adventure:enter');
+  assert.equal((await state(page)).adventure.entered, true);
+  assert.equal((await ui(page)).tab, 'table');
 
-    // A troll (siła 6 by default) faces the party.
-    await tap(page, 'section:monsters');
-    await tap(page, 'monster:kind:troll');
-    await tap(page, 'monster:add');
-    await tap(page, 'section:monsters');
-    const troll = (await state(page)).figures.find((f) => f.monster_kind === 'troll');
-    assert.ok(troll, 'the troll is on the board');
+  // A troll (siła 6 by default) faces the party.
+  await tap(page, 'section:monsters');
+  await tap(page, 'monster:kind:troll');
+  await tap(page, 'monster:add');
+  await tap(page, 'section:monsters');
+  const troll = (await state(page)).figures.find((f) => f.monster_kind === 'troll');
+  assert.ok(troll, 'the troll is on the board');
 
-    // Larraka is dragged by finger to the second rank.
-    await touchDrag(page, 'token:c1', 'place:party:2:1');
-    assert.deepEqual((await state(page)).party.ranks[1], ['c1', '', '']);
-    await tap(page, 'fight:start');
-    assert.equal((await state(page)).fight.active, true);
+  // Larraka is dragged by finger to the second rank.
+  await touchDrag(page, 'token:c1', 'place:party:2:1');
+  assert.deepEqual((await state(page)).party.ranks[1], ['c1', '', '']);
+  await tap(page, 'fight:start');
+  assert.equal((await state(page)).fight.active, true);
 
-    // An illegal move during phase 1 is refused on the spot with its rule (9.8).
-    await touchDrag(page, 'token:c2', 'place:party:2:2');
-    assert.match((await ui(page)).texts.notice, /\[9\.8\]/);
-    assert.deepEqual((await state(page)).party.ranks[1], ['c1', '', '']);
-    await saveScreenshot(page, 'table-phone-3-board');
-    assert.deepEqual(await smallTargets(page), [], 'touch targets of the board');
+  // An illegal move during phase 1 is refused on the spot with its rule (9.8).
+  await touchDrag(page, 'token:c2', 'place:party:2:2');
+  assert.match((await ui(page)).texts.notice, /\[9\.8\]/);
+  assert.deepEqual((await state(page)).party.ranks[1], ['c1', '', '']);
+  await saveScreenshot(page, 'table-phone-3-board');
+  assert.deepEqual(await smallTargets(page), [], 'touch targets of the board');
 
-    // Błyskawica on the first-rank troll, with real dice: resist 6 (> 3), damage pip 2 -> 1 x 2.
-    await tap(page, 'token:c1');
-    await tap(page, 'card:blyskawica');
-    await find(page, 'rule-text:blyskawica');
-    assert.match((await ui(page)).texts['rule-text:blyskawica'], /1K3x2 rany/, "the card shows the rule's own text");
-    await tap(page, 'cast:blyskawica');
-    await tap(page, `token:${troll.id}`);
-    assert.deepEqual((await ui(page)).cast.targets, [troll.id]);
-    await find(page, 'cast:odds');
-    // Real-dice mode was chosen on the set-up screen; the cast starts in it.
-    assert.equal((await ui(page)).cast.tableDice, true);
-    await tap(page, 'cast:pip:6');
-    await tap(page, 'cast:pip:2');
-    await saveScreenshot(page, 'table-phone-4-cast');
-    assert.deepEqual(await smallTargets(page), [], 'touch targets of the cast');
-    await tap(page, 'cast:confirm');
-    let s = await state(page);
-    assert.equal(figure(s, troll.id).wounds, 2, "the troll's wounds changed");
-    assert.equal(figure(s, 'c1').wounds, 2, 'Larraka paid the cost');
-    await find(page, 'cast:outcome');
-    await saveScreenshot(page, 'table-phone-5-outcome');
+  // Błyskawica on the first-rank troll, with real dice: resist 6 (> 3), damage pip 2 -> 1 x 2.
+  await tap(page, 'token:c1');
+  await tap(page, 'card:blyskawica');
+  await find(page, 'rule-text:blyskawica');
+  assert.match((await ui(page)).texts['rule-text:blyskawica'], /1K3x2 rany/, "the card shows the rule's own text");
+  await tap(page, 'cast:blyskawica');
+  await tap(page, `token:${troll.id}`);
+  assert.deepEqual((await ui(page)).cast.targets, [troll.id]);
+  await find(page, 'cast:odds');
+  // Real-dice mode was chosen on the set-up screen; the cast starts in it.
+  assert.equal((await ui(page)).cast.tableDice, true);
+  await tap(page, 'cast:pip:6');
+  await tap(page, 'cast:pip:2');
+  await saveScreenshot(page, 'table-phone-4-cast');
+  assert.deepEqual(await smallTargets(page), [], 'touch targets of the cast');
+  await tap(page, 'cast:confirm');
+  let s = await state(page);
+  assert.equal(figure(s, troll.id).wounds, 2, "the troll's wounds changed");
+  assert.equal(figure(s, 'c1').wounds, 2, 'Larraka paid the cost');
+  await find(page, 'cast:outcome');
+  await saveScreenshot(page, 'table-phone-5-outcome');
 
-    // An illegal cast: Gislan stands in the first rank, so his cards are dimmed with 10.4.
-    await tap(page, 'token:c2');
-    await find(page, 'card:sila');
-    const reason = (await ui(page)).texts['card:sila'];
-    assert.match(reason, /10\.4/);
-    assert.match(reason, /drugiego szeregu/);
+  // An illegal cast: Gislan stands in the first rank, so his cards are dimmed with 10.4.
+  await tap(page, 'token:c2');
+  await find(page, 'card:sila');
+  const reason = (await ui(page)).texts['card:sila'];
+  assert.match(reason, /10\.4/);
+  assert.match(reason, /drugiego szeregu/);
 
-    // Undo it all, one tap at a time.
-    for (let i = 0; i < 60 && (await state(page)).position > 0; i += 1) await tap(page, 'undo');
-    s = await state(page);
-    assert.equal(s.position, 0);
-    assert.deepEqual(s.figures, []);
-    await saveScreenshot(page, 'table-phone-6-undone');
-    assert.deepEqual(errors, []);
-  } finally {
-    await context.close();
-  }
+  // Undo it all, one tap at a time.
+  for (let i = 0; i < 60 && (await state(page)).position > 0; i += 1) await tap(page, 'undo');
+  s = await state(page);
+  assert.equal(s.position, 0);
+  assert.deepEqual(s.figures, []);
+  await saveScreenshot(page, 'table-phone-6-undone');
+  assert.deepEqual(errors, []);
 });
 
 test('the phone keyboard opens for names and types Polish letters', async () => {
-  const { page, context, errors } = await openApp(site, 'phone');
-  try {
-    await tap(page, 'section:initiate');
-    await tap(page, 'input:initiate-name');
-    assert.equal(await page.evaluate(() => document.activeElement.id), 'keyboard', 'the hidden field has the focus');
-    await page.keyboard.type('Łucjx');
-    await page.keyboard.press('Backspace');
-    await page.keyboard.type('a');
-    await tap(page, 'initiate:race:elf');
-    await tap(page, 'dice:mode');
-    await tap(page, 'pad:6');
-    await tap(page, 'initiate:add');
-    let s = await state(page);
-    assert.equal(s.figures.length, 1);
-    assert.equal(s.figures[0].name.pl, 'Łucja');
-    assert.deepEqual(s.figures[0].potential, [2, 2, 2], 'table 4.4 with the die entered: 6');
-    assert.equal(s.figures[0].sila, 6, 'elf 5 and the extra +1 on siła');
+  const { page, errors } = await freshPhone();
+  await tap(page, 'section:initiate');
+  await tap(page, 'input:initiate-name');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'keyboard', 'the hidden field has the focus');
+  await page.keyboard.type('Łucjx');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('a');
+  await tap(page, 'initiate:race:elf');
+  await tap(page, 'dice:mode');
+  await tap(page, 'pad:6');
+  await tap(page, 'initiate:add');
+  let s = await state(page);
+  assert.equal(s.figures.length, 1);
+  assert.equal(s.figures[0].name.pl, 'Łucja');
+  assert.deepEqual(s.figures[0].potential, [2, 2, 2], 'table 4.4 with the die entered: 6');
+  assert.equal(s.figures[0].sila, 6, 'elf 5 and the extra +1 on siła');
 
-    // A custom character, typed on the phone's keyboard, numbers by the +/- buttons.
-    await tap(page, 'section:initiate');
-    await tap(page, 'section:custom');
-    await tap(page, 'input:custom-name');
-    await page.keyboard.type('Żegota');
-    await page.keyboard.press('Enter');
-    s = await state(page);
-    await tap(page, 'custom:add');
-    s = await state(page);
-    assert.equal(s.figures.length, 2);
-    assert.equal(s.figures[1].name.pl, 'Żegota');
-    assert.equal(s.figures[1].sila, 7);
-    await saveScreenshot(page, 'table-phone-keyboard');
-    assert.deepEqual(errors, []);
-  } finally {
-    await context.close();
-  }
+  // A custom character, typed on the phone's keyboard, numbers by the +/- buttons.
+  await tap(page, 'section:initiate');
+  await tap(page, 'section:custom');
+  await tap(page, 'input:custom-name');
+  await page.keyboard.type('Żegota');
+  await page.keyboard.press('Enter');
+  s = await state(page);
+  await tap(page, 'custom:add');
+  s = await state(page);
+  assert.equal(s.figures.length, 2);
+  assert.equal(s.figures[1].name.pl, 'Żegota');
+  assert.equal(s.figures[1].sila, 7);
+  await saveScreenshot(page, 'table-phone-keyboard');
+  assert.deepEqual(errors, []);
 });
 
 test('the core of it at tablet size: drag, cast, one undo reverts the whole cast', async () => {
@@ -213,79 +214,66 @@ test('the core of it at tablet size: drag, cast, one undo reverts the whole cast
 });
 
 test('a finger dragged on empty space scrolls the page; monsters from a siła code and level', async () => {
-  const { page, context, errors } = await openApp(site, 'phone');
-  try {
-    await tap(page, 'section:heroes');
-    const top = (await page.evaluate(() => window.czary.layout()))['section:heroes'].y;
-    // Drag up along the right edge, where the hero rows leave empty space.
-    const client = await page.context().newCDPSession(page);
-    const at = (y) => [{ x: 384, y, id: 1 }];
-    await client.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(700) });
-    for (let y = 680; y >= 400; y -= 20) {
-      await client.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(y) });
-      await page.waitForTimeout(30);
-    }
-    await client.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    await page.waitForTimeout(150);
-    const moved = (await page.evaluate(() => window.czary.layout()))['section:heroes'];
-    assert.ok(!moved || moved.y < top - 100, `the page scrolled (heroes header from ${top} to ${moved?.y})`);
-    assert.equal((await state(page)).figures.length, 0, 'a scroll is not a tap');
+  const { page, errors } = await freshPhone();
+  await tap(page, 'section:heroes');
+  const top = (await page.evaluate(() => window.czary.layout()))['section:heroes'].y;
+  // Drag up along the right edge, where the hero rows leave empty space.
+  const touch = await finger(page);
+  await touch.down(384, 700);
+  for (let y = 680; y >= 400; y -= 20) await touch.move(384, y);
+  await touch.up();
+  const moved = (await page.evaluate(() => window.czary.layout()))['section:heroes'];
+  assert.ok(!moved || moved.y < top - 100, `the page scrolled (heroes header from ${top} to ${moved?.y})`);
+  assert.equal((await state(page)).figures.length, 0, 'a scroll is not a tap');
 
-    // A level 2 troll whose counter says 2+2, rolled with the table's dice 3 and 5: 3+5+2, +2.
-    for (const action of [{ type: 'add_hero', hero: 'dierdra' }, { type: 'add_hero', hero: 'zareth' },
-      { type: 'begin_adventure', dice: [1] }, { type: 'enter_labyrinth' }]) {
-      assert.equal((await page.evaluate((a) => window.czary.dispatch(a), action)).ok, true);
-    }
-    await tap(page, 'tab:table');
-    await tap(page, 'section:monsters');
-    await tap(page, 'monster:kind:troll');
-    await tap(page, 'monster:level:2');
-    await tap(page, 'input:monster-code');
-    await page.keyboard.type('2+2');
-    await tap(page, 'tab:party');
-    await tap(page, 'dice:mode');
-    for (const pip of [3, 5]) await tap(page, `pad:${pip}`);
-    await tap(page, 'tab:table');
-    await tap(page, 'monster:add');
-    const troll = (await state(page)).figures.find((f) => f.monster_kind === 'troll');
-    assert.equal(troll?.sila, 12);
-    assert.deepEqual(errors, []);
-  } finally {
-    await context.close();
+  // A level 2 troll whose counter says 2+2, rolled with the table's dice 3 and 5: 3+5+2, +2.
+  for (const action of [{ type: 'add_hero', hero: 'dierdra' }, { type: 'add_hero', hero: 'zareth' },
+    { type: 'begin_adventure', dice: [1] }, { type: 'enter_labyrinth' }]) {
+    assert.equal((await page.evaluate((a) => window.czary.dispatch(a), action)).ok, true);
   }
+  await tap(page, 'tab:table');
+  await tap(page, 'section:monsters');
+  await tap(page, 'monster:kind:troll');
+  await tap(page, 'monster:level:2');
+  await tap(page, 'input:monster-code');
+  await page.keyboard.type('2+2');
+  await tap(page, 'tab:party');
+  await tap(page, 'dice:mode');
+  for (const pip of [3, 5]) await tap(page, `pad:${pip}`);
+  await tap(page, 'tab:table');
+  await tap(page, 'monster:add');
+  const troll = (await state(page)).figures.find((f) => f.monster_kind === 'troll');
+  assert.equal(troll?.sila, 12);
+  assert.deepEqual(errors, []);
 });
 
 test('negotiation with real dice after Elokwencja (8.4, 10.7)', async () => {
-  const { page, context, errors } = await openApp(site, 'phone');
-  try {
-    const setup = [
-      { type: 'add_hero', hero: 'gislan' }, { type: 'add_hero', hero: 'zareth' },
-      { type: 'set_pool', character: 'c1', spells: ['elokwencja', 'zamek', 'sila', 'wybuch'] },
-      { type: 'begin_adventure', dice: [3] },
-      { type: 'mark_spells', character: 'c1', spells: ['elokwencja', 'zamek', 'sila', 'wybuch'] },
-      { type: 'enter_labyrinth' },
-      { type: 'add_monster', kind: 'troll', sila: 9 },
-    ];
-    for (const action of setup) assert.equal((await page.evaluate((a) => window.czary.dispatch(a), action)).ok, true);
-    await tap(page, 'dice:mode');
-    for (const pip of [4, 4]) await tap(page, `pad:${pip}`);
-    await tap(page, 'tab:table');
-    await tap(page, 'token:c1');
-    await tap(page, 'card:elokwencja');
-    await tap(page, 'cast:elokwencja');
-    await tap(page, 'cast:confirm');
-    assert.equal((await state(page)).encounter.negotiation_bonus, 4);
-    // The odds before the roll: 2K6 - NN 4 + 4 = 2K6: up to 6 failure (15/36), 7-9 agreement
-    // (15/36), 10 and more intimidation (6/36).
-    await find(page, 'talk:odds');
-    assert.match((await ui(page)).texts['talk:odds'], /porażka 42%, ugoda 42%, zastraszenie 17%/);
-    await tap(page, 'talk:negotiate');
-    const s = await state(page);
-    // 2K6 = 8, - NN 4, + talent 0, + Elokwencja 4 = 8: agreement.
-    assert.equal(s.encounter.outcome, 'agreement');
-    assert.equal(s.encounter.negotiation_bonus, 0);
-    assert.deepEqual(errors, []);
-  } finally {
-    await context.close();
-  }
+  const { page, errors } = await freshPhone();
+  const setup = [
+    { type: 'add_hero', hero: 'gislan' }, { type: 'add_hero', hero: 'zareth' },
+    { type: 'set_pool', character: 'c1', spells: ['elokwencja', 'zamek', 'sila', 'wybuch'] },
+    { type: 'begin_adventure', dice: [3] },
+    { type: 'mark_spells', character: 'c1', spells: ['elokwencja', 'zamek', 'sila', 'wybuch'] },
+    { type: 'enter_labyrinth' },
+    { type: 'add_monster', kind: 'troll', sila: 9 },
+  ];
+  for (const action of setup) assert.equal((await page.evaluate((a) => window.czary.dispatch(a), action)).ok, true);
+  await tap(page, 'dice:mode');
+  for (const pip of [4, 4]) await tap(page, `pad:${pip}`);
+  await tap(page, 'tab:table');
+  await tap(page, 'token:c1');
+  await tap(page, 'card:elokwencja');
+  await tap(page, 'cast:elokwencja');
+  await tap(page, 'cast:confirm');
+  assert.equal((await state(page)).encounter.negotiation_bonus, 4);
+  // The odds before the roll: 2K6 - NN 4 + 4 = 2K6: up to 6 failure (15/36), 7-9 agreement
+  // (15/36), 10 and more intimidation (6/36).
+  await find(page, 'talk:odds');
+  assert.match((await ui(page)).texts['talk:odds'], /porażka 42%, ugoda 42%, zastraszenie 17%/);
+  await tap(page, 'talk:negotiate');
+  const s = await state(page);
+  // 2K6 = 8, - NN 4, + talent 0, + Elokwencja 4 = 8: agreement.
+  assert.equal(s.encounter.outcome, 'agreement');
+  assert.equal(s.encounter.negotiation_bonus, 0);
+  assert.deepEqual(errors, []);
 });
