@@ -13,4 +13,4 @@ configure() {  # folder, cmake arguments...
 configure "$CZARY_BUILD/native-asan" -DCMAKE_BUILD_TYPE=Debug -DCZARY_SANITIZE=ON
 cmake --build "$CZARY_BUILD/native-asan" --target czary_tests czary-cli
 configure "$CZARY_BUILD/fuzz" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCZARY_FUZZ=ON -DCMAKE_CXX_COMPILER=clang++-14
-cmake --build "$CZARY_BUILD/fuzz" --target fuzz_session fuzz_actions
+cmake --build "$CZARY_BUILD/fuzz" --target fuzz_session fuzz_actions fuzz_store

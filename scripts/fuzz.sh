@@ -10,7 +10,7 @@ seconds=${1:-600}
 bash "$ROOT/scripts/setup.sh"
 bash "$ROOT/scripts/build-checks.sh"
 status=0
-for harness in session actions; do
+for harness in session actions store; do
   cmake -DFUZZER="$CZARY_BUILD/fuzz/fuzz_$harness" -DHARNESS=$harness -DSOURCE="$ROOT" \
         -DWORK="$CZARY_BUILD/fuzz-long" -DSECONDS="$seconds" -P "$ROOT/tests/fuzz/run.cmake" || status=1
 done

@@ -1,6 +1,8 @@
 # One bounded fuzzing run (ctest fuzz.<harness>): first every saved regression input, then
 # SECONDS of fuzzing from the seed corpus. A crash fails the test and leaves its input in WORK.
-# cmake -DFUZZER=<binary> -DHARNESS=session|actions -DSOURCE=<repo> -DWORK=<dir> -DSECONDS=20 -P run.cmake
+# The seeds: tests/fuzz/seeds/<harness>/, the saved regressions (so fuzzing starts from the inputs
+# that once failed), and for the session harness the example files and the CLI's test files.
+# cmake -DFUZZER=<binary> -DHARNESS=session|actions|store -DSOURCE=<repo> -DWORK=<dir> -DSECONDS=20 -P run.cmake
 file(MAKE_DIRECTORY ${WORK}/${HARNESS}-corpus)
 file(GLOB regressions ${SOURCE}/tests/fuzz/regressions/${HARNESS}/*)
 if(regressions)
@@ -9,10 +11,11 @@ if(regressions)
     message(FATAL_ERROR "a saved regression input of ${HARNESS} fails again")
   endif()
 endif()
+file(GLOB seeds ${SOURCE}/tests/fuzz/seeds/${HARNESS}/*)
+list(APPEND seeds ${regressions})
 if(HARNESS STREQUAL "session")
-  file(GLOB seeds ${SOURCE}/docs/examples/*.json ${SOURCE}/tests/cli/*.json)
-else()
-  file(GLOB seeds ${SOURCE}/tests/fuzz/seeds/actions/*.json)
+  file(GLOB examples ${SOURCE}/docs/examples/*.json ${SOURCE}/tests/cli/*.json)
+  list(APPEND seeds ${examples})
 endif()
 file(COPY ${seeds} DESTINATION ${WORK}/${HARNESS}-seeds)
 execute_process(
