@@ -146,9 +146,10 @@ Session Session::from_json(const nlohmann::json& json, std::vector<ReplayEntry>*
                         std::to_string(max_session_actions) + " a session may have");
     std::size_t position = actions.size();
     if (json.contains("position")) {
-        if (!json.at("position").is_number_unsigned() || json.at("position").get<std::size_t>() > actions.size())
-            throw DataError("session: 'position' must be a number from 0 to the number of actions");
-        position = json.at("position").get<std::size_t>();
+        // Read as written: in wasm a size_t is 32 bits, and 4294967297 would become 1.
+        const auto written = exact_integer(json.at("position"), 0, static_cast<std::int64_t>(actions.size()));
+        if (!written) throw DataError("session: 'position' must be a number from 0 to the number of actions");
+        position = static_cast<std::size_t>(*written);
     }
 
     Session session(start, data);

@@ -244,6 +244,26 @@ TEST_CASE("session: version is read as the integer written (4294967297 loaded as
     CHECK(message("1") == "(accepted)");
 }
 
+TEST_CASE("session: position is read as the integer written (in wasm 4294967297 was taken as 1)") {
+    auto message = [](const std::string& position) {
+        try {
+            const auto session = czary::Session::from_text(
+                R"({"format": "czary-session", "version": 1, "actions": [{"type": "add_hero", "hero": "gislan"}], "position": )" + position + "}");
+            return "(accepted at " + std::to_string(session.position()) + ")";
+        } catch (const czary::DataError& e) {
+            return std::string(e.what());
+        }
+    };
+    const std::string refused = "session: 'position' must be a number from 0 to the number of actions";
+    CHECK(message("4294967297") == refused);
+    CHECK(message("4294967296") == refused);
+    CHECK(message("18446744073709551615") == refused);
+    CHECK(message("-1") == refused);
+    CHECK(message("2") == refused);
+    CHECK(message("1") == "(accepted at 1)");
+    CHECK(message("0") == "(accepted at 0)");
+}
+
 TEST_CASE("3.1: dice given with an action are read as written (4294967299 was taken as a 3)") {
     test::Table t;
     t.party();
