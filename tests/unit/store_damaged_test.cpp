@@ -191,7 +191,8 @@ TEST_CASE("store item 5: header fields are type-checked: duplicate and rename re
     const auto before = kv.values;
     SessionStore store(kv, fixed_now);
     std::optional<StoreProblem> problem;
-    for (const auto& [key, text] : before) {
+    for (const auto& stored : before) {
+        const std::string& key = stored.first;  // (clang: a structured binding cannot be captured)
         CAPTURE(key);
         std::optional<std::string> copy;
         REQUIRE_NOTHROW(copy = store.duplicate(key, "kopia", problem));
