@@ -28,7 +28,6 @@ test('a roll on the tray tumbles and settles on the pips the core recorded; no f
 
     const roll = await find(page, 'tray:roll');
     const before = await frames(page);
-    const start = Date.now();
     await page.touchscreen.tap(roll.x + roll.w / 2, roll.y + roll.h / 2);
     // While it tumbles: not settled, the faces change, frames keep coming. The page looks at
     // every animation frame until the dice rest.
@@ -38,12 +37,9 @@ test('a roll on the tray tumbles and settles on the pips the core recorded; no f
       if (dice.length === 2 && !dice[0].settled) window.__tumbling.push(dice.map((d) => d.face).join(','));
       return dice.length === 2 && dice.every((d) => d.settled);
     }, null, { polling: 'raf', timeout: WAIT.timeout });
-    const elapsed = Date.now() - start;
     const seen = await page.evaluate(() => window.__tumbling);
     assert.ok(seen.length >= 2, `seen in motion ${seen.length} times`);
     assert.ok(new Set(seen).size >= 2, `the faces changed while tumbling: ${seen.join(' | ')}`);
-    // The tumble lasts a second of the app's clock; a busy machine adds a frame or two.
-    assert.ok(elapsed < 3000, `settled in ${elapsed} ms`);
 
     // At rest on what the core recorded.
     const s = await page.evaluate(() => window.czary.session());
