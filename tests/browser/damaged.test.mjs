@@ -5,14 +5,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
-import { openSite, VIEWPORTS, state, ui, status, tap, find, settle, input, WAIT } from './harness.mjs';
+import { openSite, VIEWPORTS, state, ui, status, tap, find, settle, input, WAIT, started } from './harness.mjs';
 
 let site;
 before(async () => { site = await openSite(); });
 after(async () => { await site?.close(); });
 
-// Started, and the first visit's "not ready offline" note gone (it moves the layout when it goes).
-const started = (page) => page.waitForFunction(() => window.czary?.ready && window.czary.status().frames > 3 && window.czary.ui().offlineReady !== false, null, WAIT);
 const dispatch = (page, action) => page.evaluate((a) => window.czary.dispatch(a), action);
 // The file a tap on `id` downloads; the page is scrolled to the button first, so that only the tap
 // itself is waited for.

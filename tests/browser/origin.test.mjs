@@ -3,7 +3,7 @@
 // session (set-up, a fight with a cast, the dice tray, sessions, export).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openSite, VIEWPORTS, state, ui, tap, WAIT } from './harness.mjs';
+import { openSite, VIEWPORTS, state, ui, tap, WAIT, started } from './harness.mjs';
 import fs from 'node:fs';
 
 let site;
@@ -25,7 +25,7 @@ test('no request leaves the origin during a whole session, and the policy is nev
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
     await page.goto(site.url);
-    await page.waitForFunction(() => window.czary?.ready && window.czary.status().frames > 3, null, WAIT);
+    await started(page);
     const policy = await page.evaluate(() => document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.content ?? '');
     assert.match(policy, /default-src 'self'/);
     assert.doesNotMatch(policy, /https?:|\*|'unsafe-inline'|'unsafe-eval'/, 'no other origin, no inline code, no eval');
@@ -40,7 +40,7 @@ test('no request leaves the origin during a whole session, and the policy is nev
     assert.ok(await download.path());
     await tap(page, 'session:new');
     await page.reload();
-    await page.waitForFunction(() => window.czary?.ready && window.czary.status().frames > 3, null, WAIT);
+    await started(page);
     assert.equal((await ui(page)).tab, 'party');
     assert.equal((await state(page)).position, 0, 'the new session reopened');
 

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
-import { openSite, VIEWPORTS, state, ui, tap, smallTargets, saveScreenshot, settle, input, finger, WAIT } from './harness.mjs';
+import { openSite, VIEWPORTS, state, ui, tap, smallTargets, saveScreenshot, settle, input, finger, WAIT, started } from './harness.mjs';
 
 let site;
 before(async () => { site = await openSite(); });
@@ -18,7 +18,6 @@ async function open(context) {
   await started(page);
   return { page, errors };
 }
-const started = (page) => page.waitForFunction(() => window.czary?.ready && window.czary.status().frames > 3, null, WAIT);
 // A tap at a widget drawn in the last frame, acted on by the app.
 const tapAt = (page, r) => input(page, () => page.touchscreen.tap(r.x + r.w / 2, r.y + r.h / 2));
 const dispatch = (page, action) => page.evaluate((a) => window.czary.dispatch(a), action);
