@@ -7,6 +7,7 @@
 #include <map>
 
 #include "core/utf8.hpp"
+#include "map_store.hpp"
 #include "store/session_store.hpp"
 
 namespace {
@@ -15,32 +16,7 @@ using czary::store::KeyValueStore;
 using czary::store::SessionStore;
 using czary::store::StoreProblem;
 
-struct MapStore : KeyValueStore {
-    std::map<std::string, std::string> values;
-    std::size_t capacity = 0;  // bytes of values, 0: unlimited
-    std::optional<std::string> get(const std::string& key) override {
-        const auto it = values.find(key);
-        return it == values.end() ? std::nullopt : std::optional<std::string>(it->second);
-    }
-    WriteResult set(const std::string& key, const std::string& value) override {
-        std::size_t used = value.size();
-        for (const auto& [k, v] : values) used += k == key ? 0 : v.size();
-        if (capacity && used > capacity) return WriteResult::QuotaExceeded;
-        values[key] = value;
-        return WriteResult::Ok;
-    }
-    void remove(const std::string& key) override { values.erase(key); }
-    std::vector<std::string> keys() override {
-        std::vector<std::string> all;
-        for (const auto& [k, v] : values) all.push_back(k);
-        return all;
-    }
-    std::size_t used() const {
-        std::size_t total = 0;
-        for (const auto& [k, v] : values) total += v.size();
-        return total;
-    }
-};
+using test::MapStore;
 
 std::int64_t fixed_now() { return 1'700'000'000'000; }
 
