@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
-import { openSite, VIEWPORTS, state, ui, status, tap, find, settle, input, WAIT, started } from './harness.mjs';
+import { openSite, VIEWPORTS, state, ui, status, tap, find, settle, input, saveScreenshot, WAIT, started } from './harness.mjs';
 
 let site;
 before(async () => { site = await openSite(); });
@@ -59,6 +59,7 @@ test('items 1, 2, 4: damaged entries never stop the start; each is listed with i
     const texts = (await ui(page)).texts;
     assert.match(texts['session-row:czary.session.1'], /czary\.session\.1/);
     assert.match(texts['deleted-row:czary.deleted.1'], /czary\.deleted\.1/);
+    await saveScreenshot(page, 'damaged-phone-list');
     // The damaged deleted copy can be taken out as it is stored.
     const download = await downloadBy(page, 'session:raw:czary.deleted.1');
     assert.equal(await fs.readFile(await download.path(), 'utf8'), damaged['czary.deleted.1']);
@@ -131,6 +132,7 @@ test('item 3: with the storage full a delete asks to delete for good, which free
     const asked = (await ui(page)).notice;
     assert.match(asked.text, /na stałe/);
     assert.equal(asked.offer, 'delete_for_good:czary.session.1');
+    await saveScreenshot(page, 'damaged-phone-delete-for-good');
     assert.ok((await stored(page))['czary.session.1'], 'nothing deleted before the player agrees');
     await tap(page, 'notice:delete-for-good');
     const after = await stored(page);
@@ -159,6 +161,7 @@ test('item 3: leaving a session that is not saved offers export first and never 
     let shown = await ui(page);
     assert.equal(shown.notice.offer, 'leave_unsaved');
     assert.match(shown.notice.text, /nie jest zapisana/);
+    await saveScreenshot(page, 'damaged-phone-leave-unsaved');
     assert.equal((await state(page)).figures.length, 2, 'still the unsaved session');
     // Stay: nothing changes. Then export, then leave.
     await tap(page, 'notice:cancel');
