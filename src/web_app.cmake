@@ -18,7 +18,7 @@ target_include_directories(imgui SYSTEM PUBLIC ${CZARY_IMGUI_DIR} ${CZARY_IMGUI_
 # The interface: panels that read the model (no SDL or browser here).
 file(GLOB czary_app_sources CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/app/*.cpp)
 add_library(czary_app STATIC ${czary_app_sources})
-target_link_libraries(czary_app PUBLIC czary_core czary_store czary_data imgui)
+target_link_libraries(czary_app PUBLIC czary_controller imgui)
 target_compile_options(czary_app PRIVATE ${czary_warnings})
 
 # Our GLSL sources (shaders/) compiled in, like data/.
@@ -34,7 +34,7 @@ target_compile_options(czary-app PRIVATE ${czary_warnings})
 find_program(CZARY_PYFTSUBSET pyftsubset REQUIRED)
 set(czary_ui_font ${CMAKE_BINARY_DIR}/ui-font.ttf)
 add_custom_command(OUTPUT ${czary_ui_font}
-  COMMAND ${CZARY_PYFTSUBSET} ${CZARY_FONT} --unicodes=U+0020-017F,U+2010-2027,U+2190-2193,U+2212,U+2264-2265
+  COMMAND ${CZARY_PYFTSUBSET} ${CZARY_FONT} --unicodes=U+0020-017F,U+2010-2027,U+2190-2193,U+21B6-21B7,U+2212,U+2264-2265,U+2713
           --layout-features=kern --no-hinting --desubroutinize --output-file=${czary_ui_font}
   DEPENDS ${CZARY_FONT}
   COMMENT "Cutting the UI font down to the glyphs the app draws")

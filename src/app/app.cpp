@@ -4,103 +4,66 @@
 
 #include "app/dice_view.hpp"
 #include "app/panels.hpp"
-#include "app/sessions.hpp"
+#include "controller/sessions.hpp"
 #include "app/widgets.hpp"
-#include "data/embedded_data.hpp"
 
 namespace czary::app {
-
-App make_app(std::uint64_t seed) {
-    App app;
-    app.data = &GameData::builtin();
-    app.session = Session::with_seed(seed);
-    app.seed_source = seed;
-    app.polish = Strings::from_json(data::file("i18n/pl.json"));
-    app.english = Strings::from_json(data::file("i18n/en.json"));
-    return app;
-}
-
-ApplyResult dispatch(App& app, const nlohmann::json& action) {
-    ApplyResult result = app.session.apply(action);
-    if (result.ok) {
-        app.ui.notice.reset();
-        app.ui.outcome_step = app.session.position() - 1;
-        if (!result.rolls.empty()) {
-            app.ui.rolling_step = app.session.position() - 1;
-            app.ui.rolled_at = ImGui::GetTime();
-        }
-        save(app);
-    } else {
-        const auto& r = result.refusal;
-        app.ui.notice = Notice{{r.pl, r.en}, r.rule, true, ""};
-    }
-    return result;
-}
-
-LocalizedText both(const App& app, const char* key, const std::map<std::string, std::string>& parts) {
-    LocalizedText text{app.polish(key), app.english(key)};
-    for (std::string* t : {&text.pl, &text.en}) {
-        for (const auto& [part, value] : parts) {
-            for (auto at = t->find(part); at != std::string::npos; at = t->find(part, at + value.size())) t->replace(at, part.size(), value);
-        }
-    }
-    return text;
-}
-
-void undo(App& app) {
-    if (!app.session.undo()) return;
-    app.ui.notice.reset();
-    app.ui.cast = {};
-    app.ui.outcome_step.reset();
-    save(app);
-}
-
-void redo(App& app) {
-    if (!app.session.redo()) return;
-    app.ui.notice.reset();
-    save(app);
-}
-
-ApplyResult dispatch_rolling(App& app, nlohmann::json action) {
-    if (app.ui.table_dice_everywhere) action["dice"] = app.ui.pending_pips;
-    ApplyResult result = dispatch(app, action);
-    if (result.ok) app.ui.pending_pips.clear();
-    return result;
-}
 
 void draw_app(App& app) {
     app.layout.begin_frame();
     app.die_draws.clear();
     app.dice_moving = false;
-    // Phone first: one full-screen window; panels stack in it and it scrolls by dragging.
+    app.frame.places.clear();
+    app.now = ImGui::GetTime();
+    begin_touch_frame(app);
+    // A fixed frame: the top bar, the main view, the tab bar within thumb reach. Nothing in the
+    // frame moves when content changes; outcomes and refusals come in a toast above the tab bar
+    // (or above the Table tab's sheet), over the content, never pushing it.
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(viewport->WorkPos);
     ImGui::SetNextWindowSize(viewport->WorkSize);
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                    ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoSavedSettings |
-                                   ImGuiWindowFlags_NoBringToFrontOnFocus;
+                                   ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse;
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(6, 4));
     ImGui::Begin("##czary", nullptr, flags);
+    ImGui::PopStyleVar();
     draw_top_bar(app);
-    ImGui::BeginChild("##page", ImVec2(0, 0), false, ImGuiWindowFlags_NoScrollbar);
-    draw_notice(app);
-    if (app.ui.tab == Tab::Party || app.ui.tab == Tab::Table) draw_last_rolls(app);
-    switch (app.ui.tab) {
-        case Tab::Party: draw_party_panel(app); break;
-        case Tab::Table: draw_table_tab(app); break;
-        case Tab::Dice: draw_dice_panel(app); break;
-        case Tab::Log: draw_log_panel(app); break;
-        case Tab::Sessions: draw_sessions_panel(app); break;
+    const float tab_bar = touch_size + ImGui::GetStyle().ItemSpacing.y;
+    const float page_height = ImGui::GetContentRegionAvail().y - tab_bar;
+    app.frame.toast_bottom = ImGui::GetCursorScreenPos().y + page_height - 6;
+    app.frame.toast_left = app.frame.toast_width = 0;
+    if (app.ui.tab == Tab::Table) {
+        // The table manages its own regions (board, sheet): it does not scroll as a whole.
+        ImGui::BeginChild("##table", ImVec2(0, page_height), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+        draw_table_tab(app);
+        ImGui::EndChild();
+    } else {
+        ImGui::BeginChild("##page", ImVec2(0, page_height), false, ImGuiWindowFlags_NoScrollbar);
+        keep_scroll(app);
+        switch (app.ui.tab) {
+            case Tab::Party: draw_party_panel(app); break;
+            case Tab::Dice: draw_dice_panel(app); break;
+            case Tab::Log: draw_log_panel(app); break;
+            case Tab::Sessions: draw_sessions_panel(app); break;
+            case Tab::Table: break;
+        }
+        ImGui::Dummy(ImVec2(1, 120));  // room to scroll the last widget above a toast
+        ImGui::EndChild();
     }
-    scroll_by_drag();
-    ImGui::EndChild();
+    draw_tab_bar(app);
     ImGui::End();
+    draw_toast(app);
+    draw_lifted_token(app);
+    remember_view(app);
 }
 
-void recover_from_error(App& app, const char* what) {
-    ++app.failed_frames;
-    app.ui.cast = {};
-    app.ui.tab = Tab::Sessions;
-    app.ui.notice = Notice{both(app, "app.error", {{"{reason}", what}}), "", true, "export"};
+void keep_scroll(App& app) {
+    if (app.ui.restore_scroll) {
+        ImGui::SetScrollY(*app.ui.restore_scroll);
+        app.ui.restore_scroll.reset();
+    }
+    app.ui.page_scroll = ImGui::GetScrollY();
 }
 
 void draw_emergency(App& app) {
@@ -117,18 +80,6 @@ void draw_emergency(App& app) {
     }
     if (touch_button(app, app.tr("session.export"), "notice:offer")) export_session(app);
     ImGui::End();
-}
-
-std::vector<std::string_view> all_display_texts(const App& app) {
-    std::vector<std::string_view> texts = app.polish.all_texts();
-    for (auto text : app.english.all_texts()) texts.push_back(text);
-    for (const auto& spell : app.data->spells.all()) {
-        texts.insert(texts.end(), {spell.name.pl, spell.name.en, spell.effect.pl, spell.effect.en, spell.abbreviation, spell.rule_text});
-    }
-    for (const auto& [key, message] : app.data->messages) texts.insert(texts.end(), {message.pl, message.en});
-    for (const auto& kind : app.data->monster_kinds) texts.insert(texts.end(), {kind.name.pl, kind.name.en});
-    for (const auto& hero : app.data->heroes) texts.push_back(hero.name);
-    return texts;
 }
 
 }  // namespace czary::app

@@ -1,10 +1,12 @@
-// The cast flow: spell chosen -> targets tapped on the board -> odds -> dice (the app's, or the
-// pips of real dice) -> confirm -> the outcome in plain words; one undo reverts the whole cast.
+// The cast bar, pinned in the sheet under the board while a spell is prepared: which spell on
+// whom, its cost, the exact odds, the dice (the app's, or slots for the table's dice labelled by
+// purpose), and one tap to cast. Card -> target -> cast: three taps from a selected caster.
 #include <cstdio>
 
 #include "app/panels.hpp"
 #include "app/widgets.hpp"
 #include "core/casting.hpp"
+#include "core/dice.hpp"
 #include "core/queries.hpp"
 
 namespace czary::app {
@@ -18,14 +20,14 @@ void odds_lines(App& app, const CastDraft& cast) {
         const Figure* target = s.find(entry.at("figure").get<std::string>());
         std::string line = app.local(target->name) + ": " + app.tr("odds.resist") + " " + percent(entry.at("resist").get<double>());
         if (entry.contains("kill")) line += ", " + std::string(app.tr("odds.kill")) + " " + percent(entry.at("kill").get<double>());
-        ImGui::BulletText("%s", line.c_str());
+        ImGui::TextWrapped("%s", line.c_str());
         // The whole distribution of wounds when the spell is not resisted.
         if (entry.contains("wounds")) {
             std::string wounds = std::string(app.tr("odds.wounds")) + ":";
             for (const auto& [amount, p] : entry.at("wounds").items()) wounds += "  " + amount + " → " + percent(p.get<double>());
-            ImGui::Indent();
-            ImGui::TextDisabled("%s", wounds.c_str());
-            ImGui::Unindent();
+            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+            ImGui::TextWrapped("%s", wounds.c_str());
+            ImGui::PopStyleColor();
             texts += line + " | " + wounds + "\n";
         } else {
             texts += line + "\n";
@@ -35,40 +37,40 @@ void odds_lines(App& app, const CastDraft& cast) {
     app.layout.add_text("cast:odds", texts);
 }
 
-void dice_entry(App& app, CastDraft& cast) {
+// The table's dice of this cast, in the order they are entered: each target's resistance, then
+// the spell's own dice ("odporność — Troll: 1K6 · efekt: 1K3x2").
+std::string dice_needed(App& app, const Spell& spell, const CastDraft& cast) {
+    std::string text;
+    auto add = [&](const std::string& part) { text += (text.empty() ? "" : " · ") + part; };
+    if (spell.resistible) {
+        for (const auto& id : cast.targets)
+            if (const Figure* f = app.session.state().find(id)) add(std::string(app.tr("roll.resist")) + " — " + app.local(f->name) + ": 1K6");
+    }
+    if (spell.dice) add(std::string(app.tr("cast.dice_effect")) + ": " + *spell.dice);
+    return text;
+}
+
+void dice_entry(App& app, const Spell& spell, CastDraft& cast) {
     ImGui::Checkbox((std::string(app.tr("dice.table_mode")) + "###cast-dice-mode").c_str(), &cast.table_dice);
     app.layout.add_last_item("cast:dice-mode");
     if (!cast.table_dice) return;
-    ImGui::TextWrapped("%s", app.tr("dice.cast_order"));
+    const std::string needed = dice_needed(app, spell, cast);
+    ImGui::TextWrapped("%s", needed.empty() ? app.tr("cast.no_dice") : (std::string(app.tr("cast.dice_order")) + " " + needed).c_str());
+    app.layout.add_last_item("cast:dice-needed");
+    app.layout.add_text("cast:dice-needed", needed);
     pip_pad(app, cast.pips, "cast:pip");
 }
 
-void outcome_lines(App& app) {
-    if (!app.ui.outcome_step || *app.ui.outcome_step >= app.session.position()) return;
-    const auto& step = app.session.steps()[*app.ui.outcome_step];
-    if (step.action.value("type", "") != "cast") return;
-    ImGui::TextDisabled("%s", app.tr("cast.outcome"));
-    for (const auto& entry : step.log) {
-        if (entry.rule.empty()) ImGui::TextWrapped("%s", app.local(entry.text).c_str());
-        else ImGui::TextWrapped("%s  [%s]", app.local(entry.text).c_str(), entry.rule.c_str());
-    }
-    for (const auto& roll : step.rolls) {
-        std::string pips;
-        for (int pip : roll.pips) pips += std::to_string(pip) + " ";
-        ImGui::TextDisabled("%s %s: %s= %d (%s)", app.tr(("roll." + roll.purpose).c_str()), roll.code.c_str(), pips.c_str(), roll.total,
-                            app.tr(roll.source == "table" ? "dice.source_table" : "dice.source_app"));
-    }
-    app.layout.add_last_item("cast:outcome");
+int cost_now(App& app, const CastDraft& cast) {
+    for (const auto& entry : castable_spells(app.session.state(), *app.data, cast.caster))
+        if (entry.at("spell") == cast.spell) return entry.at("cost").get<int>();
+    return 0;
 }
 
 }  // namespace
 
 void draw_cast_panel(App& app) {
     CastDraft& cast = app.ui.cast;
-    if (!cast.active()) {
-        outcome_lines(app);
-        return;
-    }
     const auto& s = app.session.state();
     const Spell* spell = app.data->spells.find(cast.spell);
     const Figure* caster = find_caster(s, cast.caster);
@@ -76,34 +78,78 @@ void draw_cast_panel(App& app) {
         cast = {};
         return;
     }
-    ImGui::Text("%s: %s → %s", app.tr("cast.heading"), app.local(caster->name).c_str(), app.local(spell->name).c_str());
-    app.layout.add_last_item("cast:heading");
     const bool needs_target = spell_takes_targets(*spell);
-    if (needs_target && cast.targets.empty()) {
-        ImGui::TextWrapped("%s", app.tr("cast.pick_target"));
-    } else {
-        if (needs_target || spell->target == "all_engaged") odds_lines(app, cast);
-        if (spell->id == "teleportacja") {
-            ImGui::InputTextWithHint("##destination", app.tr("cast.destination"), app.ui.destination, sizeof app.ui.destination);
-            app.layout.add_last_item("input:destination");
-            cast.destination = app.ui.destination;
-        }
-        dice_entry(app, cast);
-    }
-    const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
-    const bool ready = !needs_target || !cast.targets.empty();
-    if (touch_button(app, app.tr("cast.confirm"), "cast:confirm", half, ready)) {
-        nlohmann::json action = {{"type", "cast"}, {"caster", cast.caster}, {"spell", cast.spell}, {"targets", cast.targets}};
-        if (cast.table_dice) action["dice"] = cast.pips;
-        if (!cast.destination.empty()) action["destination"] = cast.destination;
-        if (dispatch(app, action).ok) cast = {};
-    }
+    const Figure* target = cast.targets.empty() ? nullptr : s.find(cast.targets.front());
+    // Heading: caster → spell → target, the rule's text on request, and a way out.
+    std::string heading = app.local(caster->name) + " → " + app.local(spell->name);
+    if (target) heading += " → " + app.local(target->name);
+    const float small = touch_size + 8;
+    const float text_width = ImGui::GetContentRegionAvail().x - 2 * small - 2 * ImGui::GetStyle().ItemSpacing.x;
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + text_width);
+    ImGui::TextWrapped("%s", heading.c_str());
+    ImGui::PopTextWrapPos();
+    app.layout.add_last_item("cast:heading");
+    app.layout.add_text("cast:heading", heading);
+    ImGui::SameLine(ImGui::GetContentRegionMax().x - 2 * small - ImGui::GetStyle().ItemSpacing.x);
+    if (touch_button(app, spell->rule.c_str(), "cast:rule", small)) cast.show_rule = !cast.show_rule;
     ImGui::SameLine();
-    if (touch_button(app, app.tr("cast.cancel"), "cast:cancel", half)) {
+    if (touch_button(app, "×", "cast:cancel", small)) {
         cast = {};
         app.ui.notice.reset();
+        return;
     }
-    ImGui::Separator();
+    if (cast.show_rule) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.85f, 0.80f, 0.70f, 1));
+        ImGui::TextWrapped("%s", spell->rule_text.c_str());
+        ImGui::PopStyleColor();
+        app.layout.add_last_item("rule-text:" + spell->id);
+        app.layout.add_text("rule-text:" + spell->id, spell->rule_text);
+    }
+    const std::string cost = app.local(both(app, "cast.cost_line", {{"{cost}", std::to_string(cost_now(app, cast))},
+                                                                    {"{left}", std::to_string(std::max(0, caster->sila - caster->wounds))},
+                                                                    {"{sila}", std::to_string(caster->sila)}}));
+    ImGui::TextDisabled("%s", cost.c_str());
+    app.layout.add_last_item("cast:cost");
+    app.layout.add_text("cast:cost", cost);
+    if (needs_target && cast.targets.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.98f, 0.86f, 0.35f, 1));
+        ImGui::TextWrapped("%s", app.tr("cast.pick_target"));
+        ImGui::PopStyleColor();
+        app.layout.add_last_item("cast:pick-target");
+        return;
+    }
+    if (needs_target || spell->target == "all_engaged") odds_lines(app, cast);
+    if (spell->target == "any_figure") {  // Teleportacja: where to
+        ImGui::SetNextItemWidth(-1);
+        ImGui::InputTextWithHint("##destination", app.tr("cast.destination"), app.ui.table.destination, sizeof app.ui.table.destination);
+        app.layout.add_last_item("input:destination");
+        cast.destination = app.ui.table.destination;
+    }
+    dice_entry(app, *spell, cast);
+    // Healing a figure that has no wounds costs the caster and a use and heals nothing: ask.
+    const bool pointless_healing = spell->heals && target && target->wounds == 0;
+    const bool asking = pointless_healing && cast.asked_no_wounds;
+    if (asking) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.75f, 0.4f, 1));
+        ImGui::TextWrapped("%s", app.local(both(app, "cast.no_wounds", {{"{figure}", app.local(target->name)}})).c_str());
+        ImGui::PopStyleColor();
+        app.layout.add_last_item("cast:no-wounds");
+    }
+    ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.62f, 0.42f, 0.12f, 1));
+    const bool confirm = touch_button(app, app.tr(asking ? "cast.confirm_anyway" : "cast.confirm"), "cast:confirm", -1);
+    ImGui::PopStyleColor();
+    if (!confirm) return;
+    if (pointless_healing && !cast.asked_no_wounds) {
+        cast.asked_no_wounds = true;
+        return;
+    }
+    nlohmann::json action = {{"type", "cast"}, {"caster", cast.caster}, {"spell", cast.spell}, {"targets", cast.targets}};
+    if (cast.table_dice) action["dice"] = cast.pips;
+    if (!cast.destination.empty()) action["destination"] = cast.destination;
+    if (dispatch(app, action).ok) {
+        cast = {};
+        app.ui.table.destination[0] = 0;
+    }
 }
 
 }  // namespace czary::app

@@ -19,15 +19,15 @@ void draw_code_choice(App& app) {
     const float third = (ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().ItemSpacing.x) / 3;
     int column = 0;
     for (const char* code : tray_codes) {
-        const bool chosen = std::string(app.ui.dice_code) == code;
+        const bool chosen = std::string(app.ui.tray.dice_code) == code;
         if (chosen) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-        if (touch_button(app, code, std::string("tray:code:") + code, third)) std::snprintf(app.ui.dice_code, sizeof app.ui.dice_code, "%s", code);
+        if (touch_button(app, code, std::string("tray:code:") + code, third)) std::snprintf(app.ui.tray.dice_code, sizeof app.ui.tray.dice_code, "%s", code);
         if (chosen) ImGui::PopStyleColor();
         if (++column % 3 != 0) ImGui::SameLine();
     }
     ImGui::TextUnformatted(app.tr("tray.any_code"));
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
-    ImGui::InputText("##dice-code", app.ui.dice_code, sizeof app.ui.dice_code, ImGuiInputTextFlags_CharsUppercase);
+    ImGui::InputText("##dice-code", app.ui.tray.dice_code, sizeof app.ui.tray.dice_code, ImGuiInputTextFlags_CharsUppercase);
     app.layout.add_last_item("input:dice-code");
 }
 
@@ -56,8 +56,8 @@ void draw_odds(App& app, const DiceCode& code) {
 }
 
 void draw_roll_controls(App& app, const DiceCode& code) {
-    const bool table = app.ui.tray_table_dice || app.ui.table_dice_everywhere;
-    if (ImGui::Checkbox(label(app, "tray.table_dice", "tray-table-dice").c_str(), &app.ui.tray_table_dice)) app.ui.pending_pips.clear();
+    const bool table = app.ui.tray.table_dice || app.ui.table_dice_everywhere;
+    if (ImGui::Checkbox(label(app, "tray.table_dice", "tray-table-dice").c_str(), &app.ui.tray.table_dice)) app.ui.pending_pips.clear();
     app.layout.add_last_item("tray:table-dice");
     nlohmann::json action = {{"type", "roll_dice"}, {"code", code.to_string()}};
     if (table) {
@@ -117,7 +117,7 @@ void draw_dice_panel(App& app) {
     if (!shown) ImGui::TextDisabled("%s", app.tr("tray.empty"));
 
     // The roll button right under the tray, the code and its odds below it.
-    const auto code = DiceCode::parse(app.ui.dice_code);
+    const auto code = DiceCode::parse(app.ui.tray.dice_code);
     const bool valid = code && code->count > 0;
     if (valid) draw_roll_controls(app, *code);
     ImGui::Separator();
@@ -126,7 +126,7 @@ void draw_dice_panel(App& app) {
         draw_odds(app, *code);
     } else {
         ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.55f, 0.45f, 1));
-        ImGui::TextWrapped("%s", app.local(app.data->message("refuse.bad_dice_code", {{"code", std::string(app.ui.dice_code)}})).c_str());
+        ImGui::TextWrapped("%s", app.local(app.data->message("refuse.bad_dice_code", {{"code", std::string(app.ui.tray.dice_code)}})).c_str());
         ImGui::PopStyleColor();
     }
     draw_history(app);

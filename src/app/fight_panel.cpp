@@ -1,5 +1,9 @@
-// Fight controls: monsters (8.2), start and end, round and phase (9.2), quick wounds, and the
-// negotiation and bribe rolls (8.4-8.9) with the N and V spells already cast.
+// The Table tab's controls and sheets: the fight in one row (monsters, talk, start; the phase,
+// the end), and the sheets under the board: a figure's wounds and statuses, the monster form
+// (8.2) and the talk (8.4-8.9) with its result shown large.
+#include <algorithm>
+#include <cstdio>
+
 #include "app/panels.hpp"
 #include "app/widgets.hpp"
 #include "core/queries.hpp"
@@ -7,95 +11,75 @@
 namespace czary::app {
 namespace {
 
-void add_monster_row(App& app) {
-    const auto& kinds = app.data->monster_kinds;
-    // Table 8.2 as a grid of buttons, three a row: easier for a thumb than a long drop-down.
-    if (!section(app, "fight.monsters", "monsters")) return;
-    const float w = (ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().ItemSpacing.x) / 3;
-    for (int i = 0; i < static_cast<int>(kinds.size()); ++i) {
-        if (i % 3) ImGui::SameLine();
-        const bool chosen = i == app.ui.monster_kind;
-        if (chosen) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-        if (touch_button(app, app.local(kinds[i].name).c_str(), "monster:kind:" + kinds[i].id, w)) app.ui.monster_kind = i;
-        if (chosen) ImGui::PopStyleColor();
-    }
-    ImGui::TextUnformatted(app.tr("stat.sila"));
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(150);
-    ImGui::InputInt("##sila", &app.ui.monster_sila);
-    app.layout.add_last_item("input:monster-sila");
-    app.ui.monster_sila = std::max(1, std::min(99, app.ui.monster_sila));
-    ImGui::SameLine();
-    ImGui::TextUnformatted(app.tr("fight.level"));
-    for (int level = 1; level <= 3; ++level) {
-        ImGui::SameLine();
-        ImGui::RadioButton((std::to_string(level) + "###level" + std::to_string(level)).c_str(), &app.ui.monster_level, level);
-        app.layout.add_last_item("monster:level:" + std::to_string(level));
-    }
-    ImGui::SetNextItemWidth(-1);
-    ImGui::InputTextWithHint("##code", app.tr("fight.sila_code"), app.ui.monster_code, sizeof app.ui.monster_code);
-    app.layout.add_last_item("input:monster-code");
-    nlohmann::json action = {{"type", "add_monster"}, {"kind", kinds[app.ui.monster_kind].id}, {"level", app.ui.monster_level}};
-    // A code given: the app (or the table's dice) rolls siła; else the number entered counts.
-    if (app.ui.monster_code[0]) action["sila_code"] = app.ui.monster_code;
-    else action["sila"] = app.ui.monster_sila;
-    if (touch_button(app, app.tr("fight.add_monster"), "monster:add", -1)) {
-        if (app.ui.monster_code[0]) dispatch_rolling(app, action);
-        else dispatch(app, action);
-    }
+// Buttons side by side sharing the row's width.
+float share(int count) {
+    return (ImGui::GetContentRegionAvail().x - (count - 1) * ImGui::GetStyle().ItemSpacing.x) / count;
+}
+
+void toggle_sheet(App& app, Sheet sheet) {
+    app.ui.table.sheet = app.ui.table.sheet == sheet ? Sheet::Figure : sheet;
+    app.ui.cast = {};
+}
+
+bool highlighted_button(App& app, const char* text, const std::string& id, float width, bool on, bool enabled = true) {
+    if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.55f, 0.40f, 0.16f, 1));
+    const bool pressed = touch_button(app, text, id, width, enabled);
+    if (on) ImGui::PopStyleColor();
+    return pressed;
 }
 
 void phase_row(App& app) {
-    const Fight& fight = app.session.state().fight;
-    const std::string phase_key = "phase." + std::to_string(fight.phase);
-    ImGui::Text("%s %d · %s %d: %s", app.tr("fight.round"), fight.round, app.tr("fight.phase"), fight.phase, app.tr(phase_key.c_str()));
-    app.layout.add_last_item("fight:phase");
-    if (touch_button(app, app.tr("fight.next_phase"), "fight:next", -1)) dispatch(app, {{"type", "next_phase"}});
-    const float w = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
-    if (touch_button(app, app.tr("fight.victory"), "fight:victory", w)) dispatch(app, {{"type", "end_fight"}, {"outcome", "victory"}});
-    ImGui::SameLine();
-    if (touch_button(app, app.tr("fight.fled"), "fight:fled", w)) dispatch(app, {{"type", "end_fight"}, {"outcome", "fled"}});
-}
-
-void wound_row(App& app) {
-    const Figure* f = app.session.state().find(app.ui.selected);
-    if (!f || f->dead) return;
-    ImGui::Text("%s:", app.local(f->name).c_str());
-    ImGui::SameLine();
-    if (touch_button(app, "−1", "wound:minus", touch_size)) dispatch(app, {{"type", "heal"}, {"figure", f->id}, {"amount", 1}});
-    ImGui::SameLine();
-    if (touch_button(app, "+1", "wound:plus", touch_size)) dispatch(app, {{"type", "wound"}, {"figure", f->id}, {"amount", 1}});
-    if (app.session.state().fight.active && f->is_character()) {
+    if (!app.ui.table.ending_fight) {
+        const float w = share(2);
+        if (touch_button(app, app.tr("fight.next_phase"), "fight:next", w)) dispatch(app, {{"type", "next_phase"}});
         ImGui::SameLine();
-        if (touch_button(app, app.tr("fight.weapon_attack"), "fight:attack")) dispatch(app, {{"type", "weapon_attack"}, {"figure", f->id}});
+        if (touch_button(app, app.tr("fight.end"), "fight:end", w)) app.ui.table.ending_fight = true;
+        return;
     }
+    // "How did it end?" in the same row; "back" lies where "end the fight" was tapped, so a
+    // second tap there changes nothing.
+    const float third = share(3);
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(2, ImGui::GetStyle().FramePadding.y));
+    if (touch_button(app, app.tr("fight.victory"), "fight:victory", third)) {
+        if (dispatch(app, {{"type", "end_fight"}, {"outcome", "victory"}}).ok) app.ui.table.ending_fight = false;
+    }
+    ImGui::SameLine();
+    if (touch_button(app, app.tr("fight.fled"), "fight:fled", third)) {
+        if (dispatch(app, {{"type", "end_fight"}, {"outcome", "fled"}}).ok) app.ui.table.ending_fight = false;
+    }
+    ImGui::SameLine();
+    if (touch_button(app, app.tr("fight.end_back"), "fight:end-back", third)) app.ui.table.ending_fight = false;
+    ImGui::PopStyleVar();
 }
 
-void talk_row(App& app) {
-    const Figure* f = app.session.state().find(app.ui.selected);
-    if (!f || !f->is_character()) return;
-    if (touch_button(app, app.tr("talk.negotiate"), "talk:negotiate")) dispatch_rolling(app, {{"type", "negotiate"}, {"negotiator", f->id}});
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(110);
-    ImGui::InputInt("##gold", &app.ui.gold, 10, 50);
-    app.layout.add_last_item("input:gold");
-    ImGui::SameLine();
-    if (touch_button(app, app.tr("talk.bribe"), "talk:bribe")) dispatch_rolling(app, {{"type", "bribe"}, {"gold", app.ui.gold}});
-    // The exact odds of both, with the N and V spells already cast (8.4-8.9, 10.7).
-    const auto& s = app.session.state();
-    const auto talk = negotiation_odds(s, *app.data, f->id);
+std::string roll_of(const std::vector<int>& pips) {
     std::string text;
-    if (!talk.contains("refusal"))
-        text = std::string(app.tr("odds.negotiation")) + " " + app.tr("odds.failure") + " " + percent(talk["failure"].get<double>()) + ", " +
-               app.tr("odds.agreement") + " " + percent(talk["agreement"].get<double>()) + ", " + app.tr("odds.intimidation") + " " +
-               percent(talk["intimidation"].get<double>());
-    const auto bribe = bribe_odds(s, *app.data, app.ui.gold);
-    if (!bribe.contains("refusal"))
-        text += std::string(text.empty() ? "" : "\n") + app.tr("odds.bribe") + " " + percent(bribe["accepted"].get<double>());
-    if (text.empty()) return;
-    ImGui::TextDisabled("%s", text.c_str());
-    app.layout.add_last_item("talk:odds");
-    app.layout.add_text("talk:odds", text);
+    for (int pip : pips) text += (text.empty() ? "" : " + ") + std::to_string(pip);
+    return text;
+}
+
+// The last negotiation or bribe of this group, large: "Porozumienie!" with its dice.
+void talk_result(App& app) {
+    if (!app.session.position()) return;
+    const auto& step = app.session.steps()[app.session.position() - 1];
+    const std::string type = step.action.value("type", "");
+    if (type != "negotiate" && type != "bribe") return;
+    const auto& outcome = step.outcome;
+    std::string key;
+    if (type == "negotiate") key = "talk.result." + outcome.value("result", std::string("failure"));
+    else key = outcome.value("accepted", false) ? "talk.result.bribe_accepted" : "talk.result.bribe_rejected";
+    const bool good = key.find("agreement") != std::string::npos || key.find("intimidation") != std::string::npos || key.find("accepted") != std::string::npos;
+    ImGui::SetWindowFontScale(1.5f);
+    ImGui::PushStyleColor(ImGuiCol_Text, good ? ImVec4(0.55f, 0.95f, 0.55f, 1) : ImVec4(1.0f, 0.6f, 0.5f, 1));
+    ImGui::TextWrapped("%s", app.tr(key.c_str()));
+    ImGui::PopStyleColor();
+    ImGui::SetWindowFontScale(1.0f);
+    app.layout.add_last_item("talk:result");
+    std::string dice;
+    for (const auto& roll : step.rolls) dice += roll.code + ": " + roll_of(roll.pips) + " = " + std::to_string(roll.total) + "  ";
+    if (outcome.contains("total") && !outcome["total"].is_null()) dice += "→ " + std::to_string(outcome["total"].get<int>());
+    if (!dice.empty()) ImGui::TextDisabled("%s", dice.c_str());
+    app.layout.add_text("talk:result", std::string(app.tr(key.c_str())) + " " + dice);
 }
 
 }  // namespace
@@ -108,13 +92,191 @@ void draw_fight_controls(App& app) {
     }
     if (s.fight.active) {
         phase_row(app);
-    } else {
-        add_monster_row(app);
-        if (touch_button(app, app.tr("fight.start"), "fight:start", -1)) dispatch(app, {{"type", "start_fight"}});
-        talk_row(app);
+        return;
     }
-    wound_row(app);
-    ImGui::Separator();
+    const float w = share(3);
+    if (highlighted_button(app, app.tr("fight.monsters_button"), "sheet:monsters", w, app.ui.table.sheet == Sheet::Monsters)) toggle_sheet(app, Sheet::Monsters);
+    ImGui::SameLine();
+    if (highlighted_button(app, app.tr("talk.heading"), "sheet:talk", w, app.ui.table.sheet == Sheet::Talk)) toggle_sheet(app, Sheet::Talk);
+    ImGui::SameLine();
+    if (touch_button(app, app.tr("fight.start"), "fight:start", w)) {
+        if (dispatch(app, {{"type", "start_fight"}}).ok) app.ui.table.sheet = Sheet::Figure;
+    }
+}
+
+void draw_sheet(App& app) {
+    if (app.ui.cast.active()) return draw_cast_panel(app);
+    if (app.ui.table.sheet == Sheet::Monsters) return draw_monster_form(app);
+    if (app.ui.table.sheet == Sheet::Talk) return draw_talk_sheet(app);
+    const Figure* f = app.session.state().find(app.ui.selected);
+    if (!f) {
+        ImGui::TextWrapped("%s", app.tr("table.tap_token"));
+        app.layout.add_last_item("sheet:hint");
+        return;
+    }
+    // Header: the figure, its life, and the two views of a character (its spells; its wounds).
+    const int life = std::max(0, f->sila - f->wounds);
+    const std::string head = app.local(f->name) + " · " + app.local(both(app, "figure.life", {{"{left}", std::to_string(life)}, {"{sila}", std::to_string(f->sila)}}));
+    if (f->is_character()) {
+        const float w = std::min(130.0f, share(3));
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextUnformatted(head.c_str());
+        app.layout.add_last_item("sheet:figure");
+        app.layout.add_text("sheet:figure", head);
+        ImGui::SameLine(ImGui::GetContentRegionMax().x - w);
+        const bool details = app.ui.table.figure_details;
+        if (touch_button(app, app.tr(details ? "figure.show_spells" : "figure.show_wounds"), "figure:toggle", w)) app.ui.table.figure_details = !details;
+        if (details) draw_figure_sheet(app, *f);
+        else draw_spell_cards(app);
+    } else {
+        ImGui::TextUnformatted(head.c_str());
+        app.layout.add_last_item("sheet:figure");
+        app.layout.add_text("sheet:figure", head);
+        draw_figure_sheet(app, *f);
+        draw_spell_cards(app);
+    }
+}
+
+void draw_figure_sheet(App& app, const Figure& f) {
+    auto line = [&](bool on, const char* key) {
+        if (on) ImGui::BulletText("%s", app.tr(key));
+    };
+    ImGui::TextDisabled("%s %d · %s %d", app.tr("stat.wounds"), f.wounds, app.tr("stat.odpornosc"), f.odpornosc);
+    app.layout.add_last_item("details:" + f.id);
+    line(f.asleep, "status.asleep");
+    if (const Figure* by = app.session.state().find(f.charmed_by))
+        ImGui::BulletText("%s", app.local(both(app, "status.charmed_by", {{"{caster}", app.local(by->name)}})).c_str());
+    line(f.magic_shield, "status.shield");
+    if (f.armor > 0) ImGui::BulletText("%s: %d", app.tr("status.armor"), f.armor);
+    line(f.poisoned, "status.poisoned");
+    line(f.petrified, "status.stone");
+    line(f.dead, "status.dead");
+    if (f.strength_bonus_next) ImGui::BulletText("%s: +%d", app.tr("status.strength_next"), f.strength_bonus_next);
+    if (f.dead) return;
+    // Wounds from weapons or anything else, 1-6 at a tap or any number typed; healing (not a
+    // spell) only when there is something to heal.
+    ImGui::TextUnformatted(app.tr("figure.add_wounds"));
+    const float sixth = share(6);
+    for (int amount = 1; amount <= 6; ++amount) {
+        if (amount > 1) ImGui::SameLine();
+        const std::string text = "−" + std::to_string(amount);
+        if (touch_button(app, text.c_str(), "wound:" + std::to_string(amount), sixth))
+            dispatch(app, {{"type", "wound"}, {"figure", f.id}, {"amount", amount}});
+    }
+    const float half = share(2);
+    ImGui::SetNextItemWidth(half);
+    ImGui::InputInt("##wound-amount", &app.ui.table.wound_amount, 0, 0);
+    app.layout.add_last_item("input:wound-amount");
+    app.ui.table.wound_amount = std::clamp(app.ui.table.wound_amount, 0, 999);
+    ImGui::SameLine();
+    const int typed = app.ui.table.wound_amount;
+    if (touch_button(app, app.tr("figure.wound_typed"), "wound:typed", half, typed > 0)) {
+        if (dispatch(app, {{"type", "wound"}, {"figure", f.id}, {"amount", typed}}).ok) app.ui.table.wound_amount = 0;
+    }
+    const bool wounded = f.wounds > 0;
+    if (touch_button(app, app.tr("figure.heal_one"), "wound:heal", half, wounded)) dispatch(app, {{"type", "heal"}, {"figure", f.id}, {"amount", 1}});
+    ImGui::SameLine();
+    if (touch_button(app, app.tr("figure.heal_all"), "wound:heal-all", half, wounded))
+        dispatch(app, {{"type", "heal"}, {"figure", f.id}, {"amount", f.wounds}});
+    if (app.session.state().fight.active && f.is_character() && f.side == Side::Party) {
+        if (touch_button(app, app.tr("fight.weapon_attack"), "fight:attack", -1)) dispatch(app, {{"type", "weapon_attack"}, {"figure", f.id}});
+    }
+}
+
+void draw_monster_form(App& app) {
+    const auto& kinds = app.data->monster_kinds;
+    MonsterForm& form = app.ui.monster;
+    // Table 8.2 as a grid of buttons, three a row: easier for a thumb than a long drop-down.
+    // No kind is chosen for the player: the counter on the table says which.
+    float widest = 0;
+    for (const auto& kind : kinds) widest = std::max(widest, ImGui::CalcTextSize(app.local(kind.name).c_str()).x);
+    const int columns = share(3) >= widest + 8 ? 3 : 2;  // "Czarnoksiężnik" whole on a small phone
+    const float w = share(columns);
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(3, ImGui::GetStyle().FramePadding.y));
+    for (int i = 0; i < static_cast<int>(kinds.size()); ++i) {
+        if (i % columns) ImGui::SameLine();
+        if (highlighted_button(app, app.local(kinds[i].name).c_str(), "monster:kind:" + kinds[i].id, w, i == form.kind)) form.kind = i;
+    }
+    ImGui::PopStyleVar();
+    // Siła as on the counter (a number or a code the dice decide), the level as three buttons.
+    const float half = share(2);
+    ImGui::SetNextItemWidth(half);
+    ImGui::InputInt(label(app, "fight.sila_number", "monster-sila").c_str(), &form.sila, 0, 0);
+    app.layout.add_last_item("input:monster-sila");
+    form.sila = std::clamp(form.sila, 0, 99);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(-1);
+    ImGui::InputTextWithHint("##code", app.tr("fight.sila_code"), form.code, sizeof form.code);
+    app.layout.add_last_item("input:monster-code");
+    ImGui::TextUnformatted(app.tr("fight.level"));
+    const float third = share(3);
+    for (int level = 1; level <= 3; ++level) {
+        if (level > 1) ImGui::SameLine();
+        if (highlighted_button(app, std::to_string(level).c_str(), "monster:level:" + std::to_string(level), third, form.level == level)) form.level = level;
+    }
+    const bool chosen = form.kind >= 0 && form.kind < static_cast<int>(kinds.size());
+    const bool sila_given = form.code[0] || form.sila > 0;
+    if (form.code[0]) rolling_pad(app);
+    if (touch_button(app, app.tr("fight.add_monster"), "monster:add", -1, chosen && sila_given)) {
+        nlohmann::json action = {{"type", "add_monster"}, {"kind", kinds[form.kind].id}, {"level", form.level}};
+        // A code given: the app (or the table's dice) rolls siła; else the number entered counts.
+        if (form.code[0]) action["sila_code"] = form.code;
+        else action["sila"] = form.sila;
+        const bool added = (form.code[0] ? dispatch_rolling(app, action) : dispatch(app, action)).ok;
+        if (added) form = MonsterForm{};  // the next counter is another monster: nothing carries over
+    }
+    if (!chosen || !sila_given) ImGui::TextDisabled("%s", app.tr(chosen ? "fight.give_sila" : "fight.choose_kind"));
+}
+
+void draw_talk_sheet(App& app) {
+    const auto& s = app.session.state();
+    talk_result(app);
+    // The negotiator: the selected character, else the first living one.
+    const Figure* negotiator = s.find(app.ui.selected);
+    if (!negotiator || !negotiator->is_character() || negotiator->dead) {
+        negotiator = nullptr;
+        for (const auto& f : s.figures)
+            if (f.is_character() && !f.dead && f.side == Side::Party) {
+                negotiator = &f;
+                break;
+            }
+    }
+    if (!negotiator) {
+        ImGui::TextWrapped("%s", app.tr("talk.no_negotiator"));
+        return;
+    }
+    ImGui::TextWrapped("%s", app.local(both(app, "talk.negotiator", {{"{name}", app.local(negotiator->name)}})).c_str());
+    const auto talk = negotiation_odds(s, *app.data, negotiator->id);
+    if (!talk.contains("refusal")) {
+        const std::string odds = std::string(app.tr("odds.failure")) + " " + percent(talk["failure"].get<double>()) + " · " + app.tr("odds.agreement") +
+                                 " " + percent(talk["agreement"].get<double>()) + " · " + app.tr("odds.intimidation") + " " +
+                                 percent(talk["intimidation"].get<double>());
+        ImGui::TextWrapped("%s", odds.c_str());
+        app.layout.add_last_item("talk:odds");
+        app.layout.add_text("talk:odds", odds);
+    }
+    rolling_pad(app);
+    if (touch_button(app, app.tr("talk.negotiate"), "talk:negotiate", -1))
+        dispatch_rolling(app, {{"type", "negotiate"}, {"negotiator", negotiator->id}});
+    // The bribe: gold in steps of 10 or typed, then the offer.
+    ImGui::TextUnformatted(app.tr("talk.gold"));
+    const float w = share(3);
+    if (touch_button(app, "−10", "talk:gold-less", w)) app.ui.table.gold = std::max(0, app.ui.table.gold - 10);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(w);
+    ImGui::InputInt("##gold", &app.ui.table.gold, 0, 0);
+    app.layout.add_last_item("input:gold");
+    app.ui.table.gold = std::clamp(app.ui.table.gold, 0, 1000000);
+    ImGui::SameLine();
+    if (touch_button(app, "+10", "talk:gold-more", w)) app.ui.table.gold += 10;
+    if (touch_button(app, app.tr("talk.bribe"), "talk:bribe", -1)) dispatch_rolling(app, {{"type", "bribe"}, {"gold", app.ui.table.gold}});
+    const auto bribe = bribe_odds(s, *app.data, app.ui.table.gold);
+    if (!bribe.contains("refusal")) {
+        const std::string odds = std::string(app.tr("odds.bribe")) + " " + percent(bribe["accepted"].get<double>());
+        ImGui::TextWrapped("%s", odds.c_str());
+        app.layout.add_last_item("talk:bribe-odds");
+        app.layout.add_text("talk:bribe-odds", odds);
+    }
 }
 
 }  // namespace czary::app

@@ -12,11 +12,10 @@ void draw_log_panel(App& app) {
         const auto& step = steps[i];
         const bool undone = i >= applied;  // can be redone
         if (undone) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.45f);
-        ImGui::TextDisabled("#%zu %s", i + 1, step.action.value("type", "").c_str());
+        ImGui::TextDisabled("#%zu %s", i + 1, step_title(app, step).c_str());
         app.layout.add_last_item("log:step:" + std::to_string(i + 1));  // only when on screen
         for (const auto& entry : step.log) {
-            if (entry.rule.empty()) ImGui::TextWrapped("%s", app.local(entry.text).c_str());
-            else ImGui::TextWrapped("%s  [%s]", app.local(entry.text).c_str(), entry.rule.c_str());
+            wrapped(entry.rule.empty() ? app.local(entry.text) : app.local(entry.text) + "  [" + entry.rule + "]");
         }
         if (undone) ImGui::PopStyleVar();
     }
@@ -31,6 +30,21 @@ void draw_log_panel(App& app) {
     ImGui::TextUnformatted(app.tr("test.pangram"));
     app.layout.add_last_item("pangram");
     ImGui::TextUnformatted(app.tr("test.letters"));
+}
+
+void draw_recent_log(App& app) {
+    // The newest steps first: on a tablet the outcomes stay in view beside the board.
+    ImGui::TextDisabled("%s", app.tr("log.recent"));
+    const auto& steps = app.session.steps();
+    const std::size_t applied = app.session.position();
+    constexpr std::size_t shown = 30;
+    for (std::size_t i = applied, n = 0; i-- > 0 && n < shown; ++n) {
+        ImGui::Separator();
+        ImGui::TextDisabled("#%zu %s", i + 1, step_title(app, steps[i]).c_str());
+        for (const auto& entry : steps[i].log) {
+            wrapped(entry.rule.empty() ? app.local(entry.text) : app.local(entry.text) + " [" + entry.rule + "]");
+        }
+    }
 }
 
 }  // namespace czary::app

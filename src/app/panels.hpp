@@ -4,18 +4,30 @@
 
 namespace czary::app {
 
-void draw_top_bar(App& app);          // title, language, tabs, undo/redo
+void draw_top_bar(App& app);          // session, round and phase or the sun, undo/redo
+void draw_tab_bar(App& app);          // the tabs, at the bottom within thumb reach
+void draw_toast(App& app);            // the outcome or refusal of the last tap, above the tab bar
 void draw_party_panel(App& app);      // heroes, initiates, pools, the adventure (4.1)
 void draw_table_tab(App& app);        // board, fight controls, spell cards, the cast
-void draw_board(App& app);            // the two formations, drag and drop, targets
+void draw_board(App& app);            // the two formations, long-press drag, targets, effects
+void draw_sheet(App& app);            // below the board: the figure, the cast, monsters or talk
+void draw_figure_sheet(App& app, const Figure& f);  // wounds, statuses, weapon attack
+void draw_monster_form(App& app);     // table 8.2: kind, siła, level
+void draw_talk_sheet(App& app);       // negotiation and bribes, the result shown large
+void draw_recent_log(App& app);       // the latest steps, on a tablet beside the board
 void draw_fight_controls(App& app);   // fight, phases, monsters, wounds, negotiation
-void draw_spell_cards(App& app);      // the selected character's spells, lit or dimmed
-void draw_cast_panel(App& app);       // targets, odds, dice, confirm, outcome
+void draw_spell_cards(App& app);      // the selected figure's hand of spell cards, lit or dimmed
+void draw_cast_panel(App& app);       // the cast bar: target, cost, odds, dice, one tap to cast
 void draw_dice_panel(App& app);       // the tray: any code rolled, odds, the seed, every roll
 void draw_log_panel(App& app);        // everything that happened; undo and redo
 void draw_sessions_panel(App& app);   // the stored sessions: new, open, rename, copy, delete
 
-// Drag on empty space scrolls the current window (ImGui has no touch scrolling of its own).
-void scroll_by_drag();
+// The finger at the start of a frame: a swipe scrolls from anywhere, a long press lifts a
+// token (touch.cpp); the lifted token follows the finger (board_panel.cpp).
+void begin_touch_frame(App& app);
+void draw_lifted_token(App& app);
+// The page keeps its scroll across reloads (view.cpp): called at the top of the scrolled page.
+void keep_scroll(App& app);
+
 
 }  // namespace czary::app

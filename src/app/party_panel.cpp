@@ -19,11 +19,11 @@ std::string lower(std::string text) {
 
 // The spells ticked on screen for one list (a pool or the marks), kept until sent.
 std::vector<std::string>& draft_for(App& app, const std::string& key, const std::vector<std::string>& initial) {
-    if (app.ui.pool_draft_for != key) {
-        app.ui.pool_draft = initial;
-        app.ui.pool_draft_for = key;
+    if (app.ui.party.pool_draft_for != key) {
+        app.ui.party.pool_draft = initial;
+        app.ui.party.pool_draft_for = key;
     }
-    return app.ui.pool_draft;
+    return app.ui.party.pool_draft;
 }
 
 void heading(const char* text) {
@@ -34,24 +34,43 @@ void heading(const char* text) {
 
 int pool_size(const Figure& c) { return *std::max_element(c.potential.begin(), c.potential.end()); }
 
-void dice_pad(App& app) {
+// Real dice for the whole session; the pad for their pips is drawn right above each button
+// that rolls (rolling_pad), not here, far from it.
+void dice_mode(App& app) {
     ImGui::Checkbox((std::string(app.tr("dice.table_mode")) + "###dice-mode").c_str(), &app.ui.table_dice_everywhere);
     app.layout.add_last_item("dice:mode");
-    if (!app.ui.table_dice_everywhere) return;
-    ImGui::TextUnformatted(app.tr("dice.enter_pips"));
-    pip_pad(app, app.ui.pending_pips, "pad");
+}
+
+float share(int count) {
+    return (ImGui::GetContentRegionAvail().x - (count - 1) * ImGui::GetStyle().ItemSpacing.x) / count;
+}
+
+// One of a few choices as buttons sharing a row (radio buttons ran off a phone's edge).
+void choice_row(App& app, int& value, const std::vector<std::pair<std::string, std::string>>& choices) {
+    const float w = share(static_cast<int>(choices.size()));
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(3, ImGui::GetStyle().FramePadding.y));
+    for (int i = 0; i < static_cast<int>(choices.size()); ++i) {
+        if (i) ImGui::SameLine();
+        const bool chosen = value == i;
+        if (chosen) ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.55f, 0.40f, 0.16f, 1));
+        if (touch_button(app, choices[i].first.c_str(), choices[i].second, w)) value = i;
+        if (chosen) ImGui::PopStyleColor();
+    }
+    ImGui::PopStyleVar();
 }
 
 void heroes_section(App& app) {
     if (!section(app, "party.heroes", "heroes")) return;
     ImGui::SetNextItemWidth(-1);
-    ImGui::InputTextWithHint("##hero-filter", app.tr("party.search"), app.ui.hero_filter, sizeof app.ui.hero_filter);
+    ImGui::InputTextWithHint("##hero-filter", app.tr("party.search"), app.ui.party.hero_filter, sizeof app.ui.party.hero_filter);
     app.layout.add_last_item("input:hero-filter");
-    const std::string filter = lower(app.ui.hero_filter);
+    const std::string filter = lower(app.ui.party.hero_filter);
     for (const auto& hero : app.data->heroes) {
         if (!filter.empty() && lower(hero.name).find(filter) == std::string::npos) continue;
         ImGui::PushID(hero.id.c_str());
-        if (touch_button(app, "+", "hero:" + hero.id, touch_size)) dispatch(app, {{"type", "add_hero"}, {"hero", hero.id}});
+        const bool joined = std::any_of(app.session.state().figures.begin(), app.session.state().figures.end(),
+                                        [&](const Figure& f) { return f.hero == hero.id; });
+        if (touch_button(app, joined ? "✓" : "+", "hero:" + hero.id, touch_size, !joined)) dispatch(app, {{"type", "add_hero"}, {"hero", hero.id}});
         ImGui::SameLine();
         ImGui::Text("%s  %s %d  %d/%d/%d  %s %d", hero.name.c_str(), app.tr("stat.sila"), hero.sila, hero.potential[0],
                     hero.potential[1], hero.potential[2], app.tr("stat.odpornosc"), hero.odpornosc);
@@ -62,31 +81,28 @@ void heroes_section(App& app) {
 void initiate_section(App& app) {
     if (!section(app, "party.initiate", "initiate")) return;
     ImGui::SetNextItemWidth(-1);
-    ImGui::InputTextWithHint("##name", app.tr("party.name"), app.ui.name, sizeof app.ui.name);
+    ImGui::InputTextWithHint("##name", app.tr("party.name"), app.ui.party.name, sizeof app.ui.party.name);
     app.layout.add_last_item("input:initiate-name");
     const auto& races = app.data->races;
-    for (int i = 0; i < static_cast<int>(races.size()); ++i) {
-        if (i) ImGui::SameLine();
-        ImGui::RadioButton((app.local(races[i].name) + "###race" + std::to_string(i)).c_str(), &app.ui.race, i);
-        app.layout.add_last_item("initiate:race:" + races[i].id);
-    }
+    std::vector<std::pair<std::string, std::string>> race_choices;
+    for (const auto& race : races) race_choices.push_back({app.local(race.name), "initiate:race:" + race.id});
+    choice_row(app, app.ui.party.race, race_choices);
     static const char* bonuses[] = {"sila", "weapon", "talent"};
     static const char* bonus_keys[] = {"party.bonus_sila", "party.bonus_weapon", "party.bonus_talent"};
     ImGui::TextUnformatted(app.tr("party.bonus"));
-    for (int i = 0; i < 3; ++i) {
-        ImGui::SameLine();
-        ImGui::RadioButton(label(app, bonus_keys[i], std::string("bonus-") + bonuses[i]).c_str(), &app.ui.initiate_bonus, i);
-        app.layout.add_last_item(std::string("initiate:bonus:") + bonuses[i]);
-    }
-    const bool named = app.ui.name[0] != 0;
+    std::vector<std::pair<std::string, std::string>> bonus_choices;
+    for (int i = 0; i < 3; ++i) bonus_choices.push_back({app.tr(bonus_keys[i]), std::string("initiate:bonus:") + bonuses[i]});
+    choice_row(app, app.ui.party.initiate_bonus, bonus_choices);
+    rolling_pad(app, "initiate:pad");
+    const bool named = app.ui.party.name[0] != 0;
     if (touch_button(app, app.tr("party.add_initiate"), "initiate:add", -1, named)) {
-        nlohmann::json action = {{"type", "add_initiate"}, {"race", races[app.ui.race].id}, {"name", app.ui.name},
-                                 {"bonus", bonuses[app.ui.initiate_bonus]}};
+        nlohmann::json action = {{"type", "add_initiate"}, {"race", races[app.ui.party.race].id}, {"name", app.ui.party.name},
+                                 {"bonus", bonuses[app.ui.party.initiate_bonus]}};
         // The race's own talent gets the +1 (elf: negotiation, dwarf: traps, human: Black Gates).
         static const char* race_talents[] = {"negotiation", "traps", "black_gates"};
-        if (app.ui.initiate_bonus == 2) action["talent"] = race_talents[std::min(app.ui.race, 2)];
+        if (app.ui.party.initiate_bonus == 2) action["talent"] = race_talents[std::min(app.ui.party.race, 2)];
         dispatch_rolling(app, action);
-        app.ui.name[0] = 0;
+        app.ui.party.name[0] = 0;
     }
 }
 
@@ -94,7 +110,7 @@ void initiate_section(App& app) {
 void custom_section(App& app) {
     if (!section(app, "party.custom", "custom")) return;
     ImGui::SetNextItemWidth(-1);
-    ImGui::InputTextWithHint("##custom-name", app.tr("party.name"), app.ui.custom_name, sizeof app.ui.custom_name);
+    ImGui::InputTextWithHint("##custom-name", app.tr("party.name"), app.ui.party.custom_name, sizeof app.ui.party.custom_name);
     app.layout.add_last_item("input:custom-name");
     auto number = [&](const char* key, const char* id, int* value, int min, int max) {
         ImGui::SetNextItemWidth(170);
@@ -102,16 +118,16 @@ void custom_section(App& app) {
         app.layout.add_last_item(std::string("input:") + id);
         *value = std::max(min, std::min(max, *value));
     };
-    number("stat.sila", "custom-sila", &app.ui.custom_sila, 1, 99);
-    number("stat.odpornosc", "custom-odpornosc", &app.ui.custom_odpornosc, 0, 5);
-    number("sun.red", "custom-red", &app.ui.custom_potential[0], 0, 9);
-    number("sun.yellow", "custom-yellow", &app.ui.custom_potential[1], 0, 9);
-    number("sun.blue", "custom-blue", &app.ui.custom_potential[2], 0, 9);
-    if (touch_button(app, app.tr("party.add_custom"), "custom:add", -1, app.ui.custom_name[0] != 0)) {
-        const auto& p = app.ui.custom_potential;
-        if (dispatch(app, {{"type", "add_character"}, {"name", app.ui.custom_name}, {"sila", app.ui.custom_sila},
-                           {"odpornosc", app.ui.custom_odpornosc}, {"potential", {p[0], p[1], p[2]}}}).ok)
-            app.ui.custom_name[0] = 0;
+    number("stat.sila", "custom-sila", &app.ui.party.custom_sila, 1, 99);
+    number("stat.odpornosc", "custom-odpornosc", &app.ui.party.custom_odpornosc, 0, 5);
+    number("sun.red", "custom-red", &app.ui.party.custom_potential[0], 0, 9);
+    number("sun.yellow", "custom-yellow", &app.ui.party.custom_potential[1], 0, 9);
+    number("sun.blue", "custom-blue", &app.ui.party.custom_potential[2], 0, 9);
+    if (touch_button(app, app.tr("party.add_custom"), "custom:add", -1, app.ui.party.custom_name[0] != 0)) {
+        const auto& p = app.ui.party.custom_potential;
+        if (dispatch(app, {{"type", "add_character"}, {"name", app.ui.party.custom_name}, {"sila", app.ui.party.custom_sila},
+                           {"odpornosc", app.ui.party.custom_odpornosc}, {"potential", {p[0], p[1], p[2]}}}).ok)
+            app.ui.party.custom_name[0] = 0;
     }
 }
 
@@ -158,8 +174,13 @@ void marks_section(App& app, const Figure& c) {
     }
     // Marks are sent when complete (4.1 D: exactly that many); until then they live on screen.
     if (changed && static_cast<int>(marked.size()) == allowed) dispatch(app, {{"type", "mark_spells"}, {"character", c.id}, {"spells", marked}});
+    bool pad_shown = false;
     for (const char* limited : {"uzdrowienie", "odmlodzenie"}) {
         if (!contains(c.marked, limited)) continue;
+        if (!pad_shown && !c.uses_left.count(limited)) {
+            rolling_pad(app);
+            pad_shown = true;
+        }
         const auto it = c.uses_left.find(limited);
         if (it != c.uses_left.end()) {
             ImGui::Text("%s: %d", app.local(app.data->spells.find(limited)->name).c_str(), it->second);
@@ -179,8 +200,15 @@ void characters_section(App& app) {
         const bool open = app.ui.selected == f.id;
         const std::string title = app.local(f.name) + "  " + std::to_string(f.sila - f.wounds) + "/" + std::to_string(f.sila) + "  " +
                                   std::to_string(f.potential[0]) + "/" + std::to_string(f.potential[1]) + "/" + std::to_string(f.potential[2]);
-        if (ImGui::Selectable((title + "###sel").c_str(), open, 0, ImVec2(0, touch_size))) app.ui.selected = open ? "" : f.id;
+        if (ImGui::Selectable((title + "###sel").c_str(), open, 0, ImVec2(0, touch_size))) {
+            app.ui.selected = open ? "" : f.id;
+            app.ui.party.scroll_to_open = !open;
+        }
         app.layout.add_last_item("character:" + f.id);
+        if (open && app.ui.party.scroll_to_open) {
+            ImGui::SetScrollHereY(0.0f);  // the opened character's heading at the top, not mid-list
+            app.ui.party.scroll_to_open = false;
+        }
         if (open) {
             ImGui::Indent();
             if (!s.adventure.active) pool_section(app, f);
@@ -195,6 +223,7 @@ void adventure_section(App& app) {
     const auto& s = app.session.state();
     heading(app.tr("adventure.heading"));
     if (!s.adventure.active) {
+        rolling_pad(app);
         if (touch_button(app, app.tr("adventure.begin"), "adventure:begin", -1)) dispatch_rolling(app, {{"type", "begin_adventure"}});
         return;
     }
@@ -216,7 +245,7 @@ void adventure_section(App& app) {
 }  // namespace
 
 void draw_party_panel(App& app) {
-    dice_pad(app);
+    dice_mode(app);
     if (!app.session.state().adventure.active) {
         heroes_section(app);
         initiate_section(app);

@@ -4,7 +4,7 @@
 #include <ctime>
 
 #include "app/panels.hpp"
-#include "app/sessions.hpp"
+#include "controller/sessions.hpp"
 #include "app/widgets.hpp"
 #include "core/utf8.hpp"
 
@@ -21,19 +21,35 @@ std::string local_time(std::int64_t ms) {
 
 float half_width() { return (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2; }
 
+// The language of the whole interface (it used to sit in the top bar).
+void draw_language_choice(App& app) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(app.tr("session.language"));
+    ImGui::SameLine();
+    for (const char* language : {"pl", "en"}) {
+        const bool selected = app.language == language;
+        if (selected) ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.55f, 0.40f, 0.16f, 1));
+        if (touch_button(app, language == std::string("pl") ? "Polski" : "English", std::string("language:") + language, 110))
+            app.language = language;
+        if (selected) ImGui::PopStyleColor();
+        ImGui::SameLine();
+    }
+    ImGui::NewLine();
+}
+
 void draw_open_session(App& app) {
-    auto& ui = app.ui;
-    if (ui.session_name_for != app.store->current_key()) {
+    auto& ui = app.ui.sessions;
+    if (ui.name_for != app.store->current_key()) {
         // Cut on a character boundary: half a "ż" is not a name (and not UTF-8).
-        std::snprintf(ui.session_name, sizeof ui.session_name, "%s", utf8_prefix(app.store->current_name(), sizeof ui.session_name - 1).c_str());
-        ui.session_name_for = app.store->current_key();
+        std::snprintf(ui.name, sizeof ui.name, "%s", utf8_prefix(app.store->current_name(), sizeof ui.name - 1).c_str());
+        ui.name_for = app.store->current_key();
     }
     ImGui::TextUnformatted(app.tr("session.name"));
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
-    ImGui::InputText("##session-name", ui.session_name, sizeof ui.session_name);
+    ImGui::InputText("##session-name", ui.name, sizeof ui.name);
     app.layout.add_last_item("input:session-name");
-    const bool changed = app.store->current_name() != ui.session_name && ui.session_name[0] != '\0';
-    if (touch_button(app, app.tr("session.rename"), "session:rename", half_width(), changed)) rename_session(app, ui.session_name);
+    const bool changed = app.store->current_name() != ui.name && ui.name[0] != '\0';
+    if (touch_button(app, app.tr("session.rename"), "session:rename", half_width(), changed)) rename_session(app, ui.name);
 
     const float half = half_width();
     if (touch_button(app, app.tr("session.new"), "session:new", half)) new_session(app);
@@ -53,7 +69,7 @@ void draw_delete_confirmation(App& app, const std::string& key, const std::strin
     if (touch_button(app, app.tr("session.yes_delete"), "session:confirm-delete", half)) delete_session(app, key);
     ImGui::PopStyleColor();
     ImGui::SameLine();
-    if (touch_button(app, app.tr("session.cancel"), "session:cancel-delete", half)) app.ui.confirm_delete.clear();
+    if (touch_button(app, app.tr("session.cancel"), "session:cancel-delete", half)) app.ui.sessions.confirm_delete.clear();
 }
 
 void draw_stored_sessions(App& app) {
@@ -80,8 +96,8 @@ void draw_stored_sessions(App& app) {
             if (touch_button(app, app.tr("session.open"), "session:open:" + key, half, !open)) switch_session(app, key);
         }
         ImGui::SameLine();
-        if (touch_button(app, app.tr("session.delete"), "session:delete:" + key, half)) app.ui.confirm_delete = key;
-        if (app.ui.confirm_delete == key) draw_delete_confirmation(app, key, summary.header.name);
+        if (touch_button(app, app.tr("session.delete"), "session:delete:" + key, half)) app.ui.sessions.confirm_delete = key;
+        if (app.ui.sessions.confirm_delete == key) draw_delete_confirmation(app, key, summary.header.name);
         ImGui::PopID();
     }
 }
@@ -113,6 +129,7 @@ void draw_deleted_sessions(App& app) {
 }  // namespace
 
 void draw_sessions_panel(App& app) {
+    draw_language_choice(app);
     if (!app.store) {
         ImGui::TextWrapped("%s", app.tr("session.no_storage"));
         return;

@@ -1,5 +1,6 @@
-// Spell cards of the selected character: lit when castable now, dimmed with the core's reason
-// otherwise; a tap shows the full rule text and the button that starts the cast.
+// The selected figure's hand of spell cards, in the sheet under the board: lit when castable
+// now, dimmed with the core's reason otherwise. A tap on a lit card starts the cast (the valid
+// targets light up on the board); a tap on a dimmed one says why not.
 #include <algorithm>
 
 #include "app/panels.hpp"
@@ -14,35 +15,55 @@ bool is_own_spell(const Figure& f, const std::string& id) {
     return has(f.pool) || has(f.learned) || has(f.rings);
 }
 
-void draw_card(App& app, const Figure& caster, const Spell& spell, const nlohmann::json& entry) {
+ImU32 type_colour(SpellType type) {
+    switch (type) {
+        case SpellType::Combat: return IM_COL32(190, 60, 45, 255);
+        case SpellType::Any: return IM_COL32(120, 120, 130, 255);
+        case SpellType::Negotiation: return IM_COL32(60, 150, 80, 255);
+        case SpellType::Bribe: return IM_COL32(200, 160, 50, 255);
+        case SpellType::Special: return IM_COL32(130, 80, 170, 255);
+    }
+    return IM_COL32(120, 120, 130, 255);
+}
+
+void start_cast(App& app, const Figure& caster, const Spell& spell) {
+    app.ui.cast = CastDraft{};
+    app.ui.cast.caster = caster.id;
+    app.ui.cast.spell = spell.id;
+    app.ui.cast.table_dice = app.ui.table_dice_everywhere;
+    app.ui.notice.reset();
+    app.ui.outcome_step.reset();
+}
+
+void draw_card(App& app, const Figure& caster, const Spell& spell, const nlohmann::json& entry, ImVec2 size) {
     const bool castable = entry.at("castable").get<bool>();
     const std::string id = "card:" + spell.id;
+    std::string reason;
+    if (!castable) reason = entry.at("refusal").at(app.language == "en" ? "en" : "pl").get<std::string>();
     ImGui::PushID(id.c_str());
-    if (!castable) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.5f);
-    const std::string title = app.local(spell.name) + "  [" + spell_type_letter(spell.type) + "]  " + app.tr("spells.cost") + " " +
-                              std::to_string(entry.at("cost").get<int>()) + "  (" + spell.rule + ")";
-    if (ImGui::Selectable((title + "###title").c_str(), app.ui.open_card == spell.id, 0, ImVec2(0, touch_size)))
-        app.ui.open_card = app.ui.open_card == spell.id ? "" : spell.id;
+    if (ImGui::InvisibleButton("##card", size)) {
+        if (castable) start_cast(app, caster, spell);
+        else app.ui.notice = Notice{{entry.at("refusal").at("pl").get<std::string>(), entry.at("refusal").at("en").get<std::string>()},
+                                    entry.at("refusal").value("rule", ""), true, ""};
+    }
     app.layout.add_last_item(id);
-    if (!castable) {
-        const auto& refusal = entry.at("refusal");
-        const std::string reason = refusal.at(app.language == "en" ? "en" : "pl").get<std::string>();
-        ImGui::TextWrapped("%s", reason.c_str());
-        app.layout.add_text(id, reason);
-    }
-    ImGui::TextWrapped("%s", app.local(spell.effect).c_str());
-    if (!castable) ImGui::PopStyleVar();
-    if (app.ui.open_card == spell.id) {
-        ImGui::TextDisabled("%s %s", app.tr("spells.rule_text"), spell.rule.c_str());
-        ImGui::TextWrapped("%s", spell.rule_text.c_str());
-        app.layout.add_last_item("rule-text:" + spell.id);
-        app.layout.add_text("rule-text:" + spell.id, spell.rule_text);
-        if (castable && touch_button(app, app.tr("cast.start"), "cast:" + spell.id, -1)) {
-            app.ui.cast = {caster.id, spell.id, {}, app.ui.table_dice_everywhere, {}, ""};
-            app.ui.outcome_step.reset();
-        }
-    }
-    ImGui::Separator();
+    app.layout.add_text(id, castable ? app.local(spell.name) : reason);
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const float alpha = castable ? 1.0f : 0.55f;
+    auto faded = [&](ImU32 colour) { return (colour & 0x00FFFFFF) | (static_cast<ImU32>(((colour >> 24) & 0xFF) * alpha) << 24); };
+    draw->AddRectFilled(a, b, faded(IM_COL32(58, 50, 40, 255)), 7.0f);
+    draw->AddRectFilled(a, ImVec2(a.x + 7, b.y), faded(type_colour(spell.type)), 7.0f, ImDrawFlags_RoundCornersLeft);
+    if (ImGui::IsItemActive()) draw->AddRect(a, b, IM_COL32(250, 220, 80, 255), 7.0f, 0, 2.0f);
+    draw->PushClipRect(a, b, true);
+    const float line = ImGui::GetTextLineHeight();
+    draw->AddText(ImVec2(a.x + 13, a.y + 5), faded(IM_COL32(245, 235, 215, 255)), app.local(spell.name).c_str());
+    const std::string second = castable ? app.local(both(app, "card.cost", {{"{cost}", std::to_string(entry.at("cost").get<int>())}})) + " · " +
+                                              spell_type_letter(spell.type) + " · " + spell.rule
+                                        : reason;
+    draw->AddText(nullptr, ImGui::GetFontSize() * 0.8f, ImVec2(a.x + 13, a.y + 8 + line), castable ? IM_COL32(210, 195, 160, 255) : IM_COL32(255, 160, 140, 220),
+                  second.c_str());
+    draw->PopClipRect();
     ImGui::PopID();
 }
 
@@ -50,18 +71,22 @@ void draw_card(App& app, const Figure& caster, const Spell& spell, const nlohman
 
 void draw_spell_cards(App& app) {
     const Figure* caster = app.session.state().find(app.ui.selected);
-    if (!caster) {
-        ImGui::TextWrapped("%s", app.tr("spells.select_caster"));
-        return;
-    }
-    ImGui::TextDisabled("%s: %s", app.tr("spells.heading"), app.local(caster->name).c_str());
+    if (!caster) return;
     const auto list = castable_spells(app.session.state(), *app.data, caster->id);
+    const float spacing = ImGui::GetStyle().ItemSpacing.x;
+    const int columns = ImGui::GetContentRegionAvail().x >= 520.0f ? 3 : 2;
+    const ImVec2 size((ImGui::GetContentRegionAvail().x - (columns - 1) * spacing) / columns, 54.0f);
+    int shown = 0;
     for (const auto& entry : list) {
         const Spell* spell = app.data->spells.find(entry.at("spell").get<std::string>());
         // Characters: their pool, learned spells and rings; monsters: their own (8.2).
-        const bool shown = caster->is_character() ? is_own_spell(*caster, spell->id) : entry.at("castable").get<bool>();
-        if (shown) draw_card(app, *caster, *spell, entry);
+        const bool own = caster->is_character() ? is_own_spell(*caster, spell->id) : entry.at("castable").get<bool>();
+        if (!own) continue;
+        if (shown % columns) ImGui::SameLine();
+        draw_card(app, *caster, *spell, entry, size);
+        ++shown;
     }
+    if (shown == 0 && caster->is_character()) ImGui::TextWrapped("%s", app.tr("spells.none"));
 }
 
 }  // namespace czary::app

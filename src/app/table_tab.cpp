@@ -1,30 +1,81 @@
-// The table during an adventure: fight controls, the board, the selected character's spells and
-// the cast being prepared. Tablets in landscape put the board and the spells side by side.
+// The table during an adventure: the fight's controls in one row, the board, and a sheet below
+// it for the selected figure (its spell cards, its wounds), the cast being prepared, the monster
+// form or the talk. On a phone the board stays in view above the sheet; a tablet puts the
+// board, the sheet and the latest outcomes side by side (landscape) or the board above the
+// sheet and the outcomes (portrait).
 #include "app/panels.hpp"
 #include "app/widgets.hpp"
 
 namespace czary::app {
+namespace {
+
+bool sheet_has_content(const App& app) {
+    return app.ui.cast.active() || app.ui.table.sheet != Sheet::Figure || app.session.state().find(app.ui.selected);
+}
+
+void board_region(App& app, ImVec2 size) {
+    ImGui::BeginChild("##board", size, false, ImGuiWindowFlags_NoScrollbar);
+    keep_scroll(app);
+    draw_board(app);
+    ImGui::Dummy(ImVec2(1, 8));
+    ImGui::EndChild();
+}
+
+void sheet_region(App& app, ImVec2 size) {
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0.14f, 0.12f, 0.11f, 1));
+    ImGui::PushStyleVar(ImGuiStyleVar_ChildRounding, 10.0f);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(6, 6));
+    ImGui::BeginChild("##sheet", size, true, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_AlwaysUseWindowPadding);
+    const ImVec2 at = ImGui::GetWindowPos(), extent = ImGui::GetWindowSize();
+    app.layout.add("sheet", at.x, at.y, at.x + extent.x, at.y + extent.y);
+    // Outcomes come over the sheet's foot: on a tablet the board and the log stay clear.
+    app.frame.toast_left = at.x;
+    app.frame.toast_width = extent.x;
+    draw_sheet(app);
+    ImGui::Dummy(ImVec2(1, 8));
+    ImGui::EndChild();
+    ImGui::PopStyleVar(2);
+    ImGui::PopStyleColor();
+}
+
+void outcomes_region(App& app, ImVec2 size) {
+    ImGui::BeginChild("##outcomes", size, false, ImGuiWindowFlags_NoScrollbar);
+    draw_recent_log(app);
+    ImGui::EndChild();
+}
+
+}  // namespace
 
 void draw_table_tab(App& app) {
-    const float width = ImGui::GetContentRegionAvail().x;
-    const bool wide = width >= 760.0f;
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float spacing = ImGui::GetStyle().ItemSpacing.x;
+    app.frame.wide = avail.x >= 600.0f;
     draw_fight_controls(app);
-    if (wide) {
-        ImGui::BeginChild("##board", ImVec2(width * 0.55f, 0), false, ImGuiWindowFlags_NoScrollbar);
-        draw_board(app);
-        scroll_by_drag();
-        ImGui::EndChild();
+    const float height = ImGui::GetContentRegionAvail().y;
+    if (!app.session.state().adventure.entered) return;
+    if (avail.x >= 900.0f) {  // a tablet in landscape: three columns
+        const float board_w = avail.x * 0.48f, sheet_w = avail.x * 0.30f;
+        board_region(app, ImVec2(board_w, height));
         ImGui::SameLine();
-        ImGui::BeginChild("##spells", ImVec2(0, 0), false, ImGuiWindowFlags_NoScrollbar);
-        draw_cast_panel(app);
-        draw_spell_cards(app);
-        scroll_by_drag();
-        ImGui::EndChild();
-    } else {
-        draw_board(app);
-        draw_cast_panel(app);
-        draw_spell_cards(app);
+        sheet_region(app, ImVec2(sheet_w, height));
+        ImGui::SameLine();
+        outcomes_region(app, ImVec2(0, height));
+        return;
     }
+    if (avail.x >= 600.0f) {  // a tablet in portrait: the board above, the sheet and the outcomes below
+        const float board_h = height * 0.56f;
+        board_region(app, ImVec2(0, board_h));
+        const float rest = ImGui::GetContentRegionAvail().y;
+        sheet_region(app, ImVec2(avail.x * 0.6f, rest));
+        ImGui::SameLine();
+        outcomes_region(app, ImVec2(0, rest));
+        (void)spacing;
+        return;
+    }
+    // A phone: the board, and the sheet in the lower part of the screen when it has something.
+    const float sheet_h = sheet_has_content(app) ? height * 0.46f : touch_size + 12.0f;
+    board_region(app, ImVec2(0, height - sheet_h - ImGui::GetStyle().ItemSpacing.y));
+    sheet_region(app, ImVec2(0, 0));
 }
 
 }  // namespace czary::app

@@ -1,5 +1,10 @@
+// The frame around every tab: a slim top bar (the session, the round and phase or the sun,
+// undo and redo saying what they will undo) and the tab bar at the bottom, within thumb reach.
+#include <algorithm>
+#include <cfloat>
+
 #include "app/panels.hpp"
-#include "app/sessions.hpp"
+#include "controller/sessions.hpp"
 #include "app/widgets.hpp"
 
 namespace czary::app {
@@ -8,75 +13,119 @@ namespace {
 // A new version is taken only when the player agrees, and never in the middle of a cast.
 void draw_update_offer(App& app) {
     if (!app.update_ready) return;
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.55f, 0.8f, 1.0f, 1));
-    ImGui::TextWrapped("%s", app.tr("update.ready"));
-    ImGui::PopStyleColor();
-    app.layout.add_last_item("update:notice");
     const bool mid_action = app.ui.cast.active() || !app.ui.pending_pips.empty();
-    if (touch_button(app, app.tr("update.apply"), "update:apply", 0, !mid_action)) {
+    const std::string text = std::string(app.tr("update.ready")) + (mid_action ? std::string(" ") + app.tr("update.after_cast") : "");
+    const float width = ImGui::GetContentRegionAvail().x;
+    ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.16f, 0.36f, 0.55f, 1));
+    if (touch_button(app, (text + " — " + app.tr("update.apply")).c_str(), "update:apply", width, !mid_action)) {
         save(app);
         app.platform_requests.push_back({PlatformRequest::Kind::ApplyUpdate, "", ""});
     }
-    if (mid_action) {
-        ImGui::SameLine();
-        ImGui::TextWrapped("%s", app.tr("update.after_cast"));
-    }
+    ImGui::PopStyleColor();
+    app.layout.add_last_item("update:notice");
 }
 
 // Offline start would fail now (a first visit still caching, the cache evicted): the player
-// is told before going offline.
+// is told before going offline, in one line that does not push the page.
 void draw_offline_note(App& app) {
     if (!app.offline_not_ready) return;
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.75f, 0.4f, 1));
-    ImGui::TextWrapped("%s", app.tr("offline.not_ready"));
+    ImGui::TextUnformatted(app.tr("offline.not_ready"));
     ImGui::PopStyleColor();
     app.layout.add_last_item("offline:notice");
     app.layout.add_text("offline:notice", app.tr("offline.not_ready"));
+}
+
+// "Runda 2 · faza 1" during a fight, else the dominant sun as a coloured dot.
+void draw_chip(App& app, float width) {
+    const auto& s = app.session.state();
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    ImGui::Dummy(ImVec2(width, touch_size));
+    app.layout.add_last_item("top:chip");
+    const ImVec2 end(at.x + width, at.y + touch_size);
+    draw->AddRectFilled(ImVec2(at.x, at.y + 6), ImVec2(end.x, end.y - 6), IM_COL32(60, 52, 40, 255), 16.0f);
+    std::string text;
+    float text_x = at.x + 10;
+    if (s.fight.active) {
+        text = app.local(both(app, "top.round_phase", {{"{round}", std::to_string(s.fight.round)}, {"{phase}", std::to_string(s.fight.phase)}}));
+    } else if (s.adventure.active) {
+        draw->AddCircleFilled(ImVec2(at.x + 18, at.y + touch_size / 2), 9, sun_colour(s.adventure.sun));
+        text_x = at.x + 32;
+        text = app.local(app.data->message(std::string("sun.") + sun_name(s.adventure.sun)));
+    } else {
+        text = app.tr("top.no_adventure");
+    }
+    // One or two short lines ("Runda 2" / "faza 1") at a smaller size: a phone's top bar is narrow.
+    const float size = ImGui::GetFontSize() * (text.find('\n') == std::string::npos ? 1.0f : 0.78f);
+    const ImVec2 extent = ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str());
+    draw->PushClipRect(at, end, true);
+    draw->AddText(nullptr, size, ImVec2(text_x, at.y + (touch_size - extent.y) / 2), IM_COL32(240, 225, 190, 255), text.c_str());
+    draw->PopClipRect();
+    if (extent.x > end.x - text_x) app.layout.add("top:chip:clipped", at.x, at.y, end.x, end.y, true);
+    app.layout.add_text("top:chip", text);
 }
 
 }  // namespace
 
 void draw_top_bar(App& app) {
     const float width = ImGui::GetContentRegionAvail().x;
-    // The open session's name leads to the Sessions tab; the language switch is beside it.
+    const float spacing = ImGui::GetStyle().ItemSpacing.x;
     const std::string name = app.store ? app.store->current_name() : std::string(app.tr("app.title"));
-    const bool on_sessions = app.ui.tab == Tab::Sessions;
-    if (on_sessions) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-    if (touch_button(app, (std::string(app.tr("session.tab")) + ": " + name).c_str(), "tab:sessions", width - 2 * 56.0f))
-        app.ui.tab = Tab::Sessions;
-    if (on_sessions) ImGui::PopStyleColor();
-    ImGui::SameLine();
-    for (const char* language : {"pl", "en"}) {
-        const bool selected = app.language == language;
-        if (selected) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-        if (touch_button(app, language == std::string("pl") ? "PL" : "EN", std::string("language:") + language, 48))
-            app.language = language;
-        if (selected) ImGui::PopStyleColor();
-        ImGui::SameLine();
-    }
-    ImGui::NewLine();
+    // Undo says what it will undo: "↶ Błyskawica".
+    std::string undo_label = "↶";
+    if (app.session.can_undo()) undo_label += " " + step_title(app, app.session.steps()[app.session.position() - 1]);
+    const float redo_width = touch_size;
+    const float undo_width = std::min(width * 0.36f, std::max(touch_size, ImGui::CalcTextSize(undo_label.c_str()).x + 20));
+    const float chip_width = std::min(width * 0.30f, 150.0f);
+    const float name_width = width - undo_width - redo_width - chip_width - 3 * spacing;
 
-    // Four tabs on a phone's width: narrower side padding keeps "Dziennik" whole.
-    const float tab_width = (width - 3 * ImGui::GetStyle().ItemSpacing.x) / 4;
-    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(2, ImGui::GetStyle().FramePadding.y));
-    struct TabButton { Tab tab; const char* key; const char* id; };
-    for (const TabButton& tab : {TabButton{Tab::Party, "tab.party", "tab:party"}, TabButton{Tab::Table, "tab.table", "tab:table"},
-                                 TabButton{Tab::Dice, "tab.dice", "tab:dice"}, TabButton{Tab::Log, "tab.log", "tab:log"}}) {
-        const bool selected = app.ui.tab == tab.tab;
-        if (selected) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-        if (touch_button(app, app.tr(tab.key), tab.id, tab_width)) app.ui.tab = tab.tab;
-        if (selected) ImGui::PopStyleColor();
-        if (tab.tab != Tab::Log) ImGui::SameLine();
-    }
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(6, ImGui::GetStyle().FramePadding.y));
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    ImGui::Dummy(ImVec2(name_width, touch_size));
+    app.layout.add_last_item("top:session");
+    app.layout.add_text("top:session", name);
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    draw->PushClipRect(at, ImVec2(at.x + name_width, at.y + touch_size), true);
+    draw->AddText(ImVec2(at.x + 2, at.y + (touch_size - ImGui::GetTextLineHeight()) / 2), IM_COL32(235, 225, 205, 255), name.c_str());
+    draw->PopClipRect();
+    ImGui::SameLine();
+    draw_chip(app, chip_width);
+    ImGui::SameLine();
+    undo_label = fit_text(undo_label, undo_width - 2 * ImGui::GetStyle().FramePadding.x);
+    if (touch_button(app, undo_label.c_str(), "undo", undo_width, app.session.can_undo())) undo(app);
+    app.layout.add_text("undo", undo_label);
+    ImGui::SameLine();
+    if (touch_button(app, "↷", "redo", redo_width, app.session.can_redo())) redo(app);
     ImGui::PopStyleVar();
-
-    const float half = (width - ImGui::GetStyle().ItemSpacing.x) / 2;
-    if (touch_button(app, app.tr("log.undo"), "undo", half, app.session.can_undo())) undo(app);
-    ImGui::SameLine();
-    if (touch_button(app, app.tr("log.redo"), "redo", half, app.session.can_redo())) redo(app);
     draw_update_offer(app);
     draw_offline_note(app);
-    ImGui::Separator();
+}
+
+void draw_tab_bar(App& app) {
+    struct TabButton { Tab tab; const char* key; const char* id; };
+    static constexpr TabButton tabs[] = {{Tab::Party, "tab.party", "tab:party"}, {Tab::Table, "tab.table", "tab:table"},
+                                         {Tab::Dice, "tab.dice", "tab:dice"}, {Tab::Log, "tab.log", "tab:log"},
+                                         {Tab::Sessions, "tab.sessions", "tab:sessions"}};
+    const float width = ImGui::GetContentRegionAvail().x;
+    const float spacing = 2.0f;
+    const float tab_width = (width - 4 * spacing) / 5;
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(1, ImGui::GetStyle().FramePadding.y));
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(spacing, ImGui::GetStyle().ItemSpacing.y));
+    // A small phone: the labels a little smaller rather than cut ("Dziennik" at 360 px).
+    float widest = 0;
+    for (const TabButton& tab : tabs) widest = std::max(widest, ImGui::CalcTextSize(app.tr(tab.key)).x);
+    const float scale = std::min(1.0f, (tab_width - 4) / widest);
+    ImGui::SetWindowFontScale(scale);
+    for (const TabButton& tab : tabs) {
+        const bool selected = app.ui.tab == tab.tab;
+        ImGui::PushStyleColor(ImGuiCol_Button, selected ? ImVec4(0.55f, 0.40f, 0.16f, 1) : ImVec4(0.17f, 0.15f, 0.14f, 1));
+        if (touch_button(app, app.tr(tab.key), tab.id, tab_width)) app.ui.tab = tab.tab;
+        ImGui::PopStyleColor();
+        if (tab.tab != Tab::Sessions) ImGui::SameLine();
+    }
+    ImGui::SetWindowFontScale(1.0f);
+    ImGui::PopStyleVar(2);
 }
 
 }  // namespace czary::app

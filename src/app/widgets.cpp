@@ -1,15 +1,31 @@
 #include "app/widgets.hpp"
 
+#include <cctype>
 #include <cstdio>
 
-#include "app/sessions.hpp"
+#include <imgui_internal.h>
+
+#include "controller/sessions.hpp"
 
 namespace czary::app {
+
+void Layout::add_last_item(const std::string& id) {
+    const ImRect full(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+    ImRect rect = full;
+    rect.ClipWith(ImGui::GetCurrentWindow()->ClipRect);
+    if (rect.GetWidth() <= 0 || rect.GetHeight() <= 0) return;  // scrolled out of sight
+    // Vertical clipping only: full-width rows reach a little into the window padding.
+    const bool clipped = rect.GetHeight() < full.GetHeight() - 0.5f;
+    add(id, rect.Min.x, rect.Min.y, rect.Max.x, rect.Max.y, clipped);
+}
+
 
 bool touch_button(App& app, const char* text, const std::string& id, float width, bool enabled) {
     if (!enabled) ImGui::BeginDisabled();
     const bool pressed = ImGui::Button((std::string(text) + "###" + id).c_str(), ImVec2(width, touch_size));
     app.layout.add_last_item(id);
+    const float room = ImGui::GetItemRectSize().x - 2 * ImGui::GetStyle().FramePadding.x;
+    if (ImGui::CalcTextSize(text).x > room + 0.5f) app.layout.mark_text_clipped(id);
     if (!enabled) ImGui::EndDisabled();
     return pressed && enabled;
 }
@@ -52,21 +68,6 @@ void draw_notice_offer(App& app) {
     }
 }
 
-void draw_notice(App& app) {
-    if (!app.ui.notice) return;
-    const Notice& notice = *app.ui.notice;
-    const ImVec4 colour = notice.refusal ? ImVec4(0.95f, 0.55f, 0.45f, 1) : ImVec4(0.6f, 0.9f, 0.6f, 1);
-    ImGui::PushStyleColor(ImGuiCol_Text, colour);
-    ImGui::TextWrapped("%s", app.local(notice.text).c_str());
-    ImGui::PopStyleColor();
-    app.layout.add_last_item("notice");
-    app.layout.add_text("notice", app.local(notice.text) + (notice.rule.empty() ? "" : " [" + notice.rule + "]"));
-    // Most messages name their rule already; the others get it on a line of its own.
-    if (!notice.rule.empty() && app.local(notice.text).find("(" + notice.rule) == std::string::npos)
-        ImGui::TextDisabled("[%s]", notice.rule.c_str());
-    draw_notice_offer(app);
-}
-
 void pip_pad(App& app, std::vector<int>& pips, const std::string& prefix) {
     const float w = (ImGui::GetContentRegionAvail().x - 5 * ImGui::GetStyle().ItemSpacing.x) / 6;
     for (int pip = 1; pip <= 6; ++pip) {
@@ -80,10 +81,44 @@ void pip_pad(App& app, std::vector<int>& pips, const std::string& prefix) {
     if (touch_button(app, app.tr("dice.clear"), prefix + ":clear", 0, !pips.empty())) pips.clear();
 }
 
+void rolling_pad(App& app, const std::string& prefix) {
+    if (!app.ui.table_dice_everywhere) return;
+    ImGui::TextUnformatted(app.tr("dice.enter_pips"));
+    pip_pad(app, app.ui.pending_pips, prefix);
+}
+
 bool section(App& app, const char* key, const std::string& id) {
     const bool open = ImGui::CollapsingHeader(label(app, key, id).c_str());
     app.layout.add_last_item("section:" + id);
     return open;
+}
+
+std::string numbers_kept_whole(std::string text) {
+    // ImGui wraps after a full stop; "10.6" drawn with U+2024 (one dot leader, the same dot to
+    // the eye) is never broken into "[10." and "6]".
+    for (std::size_t at = 1; at + 1 < text.size(); ++at) {
+        if (text[at] == '.' && std::isdigit(static_cast<unsigned char>(text[at - 1])) && std::isdigit(static_cast<unsigned char>(text[at + 1])))
+            text.replace(at, 1, "\xE2\x80\xA4");
+    }
+    return text;
+}
+
+void wrapped(const std::string& text) { ImGui::TextWrapped("%s", numbers_kept_whole(text).c_str()); }
+
+std::string fit_text(const std::string& text, float width) {
+    if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+    std::string cut = text;
+    while (!cut.empty()) {
+        // Drop one UTF-8 character (its continuation bytes first).
+        do cut.pop_back();
+        while (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0xC0) == 0x80);
+        if (!cut.empty()) {
+            cut.pop_back();
+            while (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0xC0) == 0x80) cut.pop_back();
+        }
+        if (ImGui::CalcTextSize((cut + "…").c_str()).x <= width) return cut + "…";
+    }
+    return "…";
 }
 
 std::string percent(double p) {

@@ -17,10 +17,18 @@ ImU32 sun_colour(Sun sun);
 // Six big buttons for the pips of real dice, the pips entered so far and a clear button;
 // ids "<prefix>:1".."<prefix>:6" and "<prefix>:clear".
 void pip_pad(App& app, std::vector<int>& pips, const std::string& prefix);
+// In real-dice mode, the pad for the pips of the roll the button below it makes (ids "pad:N"):
+// drawn right above every button that rolls outside a cast.
+void rolling_pad(App& app, const std::string& prefix = "pad");
 // A collapsing section whose header is recorded as "section:<id>"; true when open.
 bool section(App& app, const char* key, const std::string& id);
-// The refusal or outcome line under the top bar.
-void draw_notice(App& app);
+// What a notice offers to do about itself (export, restore, delete for good, leave unsaved).
+void draw_notice_offer(App& app);
+// Wrapped text whose rule numbers ("10.6") are never broken across lines.
+void wrapped(const std::string& text);
+std::string numbers_kept_whole(std::string text);
+// The text, shortened with "…" on a character boundary until it fits `width` px.
+std::string fit_text(const std::string& text, float width);
 // "58%": a probability for the odds lines.
 std::string percent(double p);
 // Label (translated) with an id suffix that keeps ImGui ids stable across languages.

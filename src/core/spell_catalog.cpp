@@ -51,6 +51,7 @@ SpellCatalog SpellCatalog::from_json(std::string_view json_text) {
             spell.rule = node.at("rule").get<std::string>();
             spell.target = node.at("target").get<std::string>();
             spell.resistible = node.at("resistible").get<bool>();
+            spell.heals = node.value("heals", false);
             if (!node.at("dice").is_null()) spell.dice = node.at("dice").get<std::string>();
             spell.effect = parse_text(node.at("effect"));
             if (node.contains("rule_text")) spell.rule_text = node.at("rule_text").at("pl").get<std::string>();

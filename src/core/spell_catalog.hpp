@@ -24,6 +24,7 @@ struct Spell {
     std::string rule;    // "10.5" ... "10.8"
     std::string target;  // targeting kind, see docs/session-format.md
     bool resistible = false;  // 11.0
+    bool heals = false;       // takes wounds off its target (Uzdrowienie, Odmłodzenie)
     std::optional<std::string> dice;  // dice code of its effect, e.g. "1K3x2"
     LocalizedText effect;
     std::string rule_text;  // the rule's own words (10-czary.txt), Polish

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/data_error.hpp"
+#include "core/json_input.hpp"
 #include "core/utf8.hpp"
 
 namespace czary::store {
@@ -14,6 +15,8 @@ namespace {
 constexpr const char* last_key = "czary.last";
 constexpr const char* session_prefix = "czary.session.";
 constexpr const char* deleted_prefix = "czary.deleted.";
+constexpr const char* view_key = "czary.view";
+constexpr czary::JsonLimits view_limits{4096, 4, 256, 16};
 constexpr const char* deleted_format = "czary-deleted";
 
 bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
@@ -325,6 +328,27 @@ ExternalChange SessionStore::external_change() {
     const auto entry = read_entry(*text, fallback_name(key_), reason);
     if (!entry) return ExternalChange::None;  // reported when we next save
     return entry->header.revision != revision_ ? ExternalChange::Newer : ExternalChange::None;
+}
+
+std::optional<nlohmann::json> SessionStore::read_view() {
+    try {
+        const auto text = store_.get(view_key);
+        if (!text) return std::nullopt;
+        const auto stored = parse_json_input(*text, view_limits, "view");
+        if (!stored.is_object() || !stored.contains("session") || !stored["session"].is_string() || stored["session"] != key_) return std::nullopt;
+        if (!stored.contains("view") || !stored["view"].is_object()) return std::nullopt;
+        return stored["view"];
+    } catch (const std::exception&) {
+        return std::nullopt;  // a damaged view is only forgotten: the session itself is untouched
+    }
+}
+
+void SessionStore::write_view(const nlohmann::json& view) {
+    try {
+        const nlohmann::json stored = {{"session", key_}, {"view", view}};
+        store_.set(view_key, stored.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    } catch (const std::exception&) {
+    }
 }
 
 }  // namespace czary::store

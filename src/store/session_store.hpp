@@ -102,6 +102,12 @@ public:
     ExternalChange external_change();
 
     const std::string& current_key() const { return key_; }
+    // The interface's view of the open session (tab, selection, scroll: UI state, not the game)
+    // kept beside it under "czary.view", so that a reload comes back to the same screen. Read
+    // with tight limits; text that is damaged, foreign or for another session gives nothing.
+    // Writing never throws and a failure is not reported: a lost view costs a tap, not a game.
+    std::optional<nlohmann::json> read_view();
+    void write_view(const nlohmann::json& view);
     const std::string& current_name() const { return name_; }
     std::int64_t current_revision() const { return revision_; }
 

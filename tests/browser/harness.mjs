@@ -252,17 +252,63 @@ export async function finger(page) {
   };
 }
 
-// A finger drag from the centre of one widget to another, in small steps.
+// A token moved by finger: a long press lifts it (the app reports ui().lifted once the press
+// has lasted long enough), then the finger carries it to the place `toId` in small steps. The
+// place's rectangle is read once the token is lifted (a thin new rank opens only then).
 export async function touchDrag(page, fromId, toId) {
   const from = await find(page, fromId);
-  const to = (await layout(page))[toId] ?? (await find(page, toId));
   const [x0, y0] = [from.x + from.w / 2, from.y + from.h / 2];
-  const [x1, y1] = [to.x + to.w / 2, to.y + to.h / 2];
   const touch = await finger(page);
   await touch.down(x0, y0);
+  const figure = fromId.replace(/^token:/, '');
+  await page.waitForFunction((id) => window.czary.ui().lifted === id, figure, WAIT);
+  const to = (await layout(page))[toId];
+  if (!to) throw new Error(`no place '${toId}' on screen while '${figure}' is lifted`);
+  const [x1, y1] = [to.x + to.w / 2, to.y + to.h / 2];
   for (let step = 1; step <= 12; step += 1) {
     const t = step / 12;
     await touch.move(x0 + (x1 - x0) * t, y0 + (y1 - y0) * t);
   }
   await touch.up();
 }
+
+// A swipe: the finger goes down on the widget `fromId` (or at a point) and moves `dy` px
+// vertically in small steps, then lifts; returns once the content has stopped gliding.
+export async function swipe(page, from, dy) {
+  const r = typeof from === 'string' ? (await layout(page))[from] : from;
+  const [x, y] = [r.x + (r.w ?? 0) / 2, r.y + (r.h ?? 0) / 2];
+  const touch = await finger(page);
+  await touch.down(x, y);
+  for (let step = 1; step <= 8; step += 1) await touch.move(x, y + (dy * step) / 8);
+  await touch.up();
+  await settle(page);
+}
+
+// The rectangle of a widget that must already be on screen, wholly: the player does not scroll.
+export async function onScreen(page, id) {
+  await settle(page);
+  const r = (await layout(page))[id];
+  const viewport = page.viewportSize();
+  if (!r) throw new Error(`widget '${id}' is not drawn`);
+  if (!inside(r, viewport) || r.x < 0 || r.x + r.w > viewport.width + 0.5) throw new Error(`widget '${id}' is not wholly on screen: ${JSON.stringify(r)}`);
+  return r;
+}
+
+// A tap on a widget that is on screen, without any scrolling first (the flows a phone must
+// manage in one screen); returns the widget's rectangle as it was tapped.
+export async function tapInView(page, id) {
+  const r = await onScreen(page, id);
+  await input(page, () => page.touchscreen.tap(r.x + r.w / 2, r.y + r.h / 2));
+  return r;
+}
+
+// Widgets wider than the screen, outside it sideways, or whose label does not fit.
+export async function overflowing(page) {
+  const { width } = page.viewportSize();
+  const rects = await layout(page);
+  return Object.entries(rects)
+    .filter(([id, r]) => r.textClipped || r.x < -0.5 || r.x + r.w > width + 0.5)
+    .map(([id, r]) => `${id} x=${Math.round(r.x)} w=${Math.round(r.w)}${r.textClipped ? ' (label cut)' : ''}`);
+}
+
+export { layout };

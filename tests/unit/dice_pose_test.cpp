@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "app/dice_pose.hpp"
+#include "controller/dice_pose.hpp"
 
 using czary::app::die_pose;
 using czary::app::face_towards_viewer;

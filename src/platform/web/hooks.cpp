@@ -11,7 +11,7 @@
 
 #include "core/json_input.hpp"
 
-#include "app/sessions.hpp"
+#include "controller/sessions.hpp"
 #include "core/state_json.hpp"
 #include "platform/web/web_app.hpp"
 
@@ -72,6 +72,10 @@ EMSCRIPTEN_KEEPALIVE const char* czary_ui_json() {
         {"offlineReady", !app.offline_not_ready},
         {"reducedMotion", app.reduced_motion},
         {"diceMoving", app.dice_moving},
+        // The token a long press lifted (the finger carries it), or "".
+        {"lifted", app.touch.gesture.dragging() ? app.touch.gesture.lifted_figure() : std::string()},
+        {"sheet", ui.tab == czary::app::Tab::Table ? (ui.cast.active() ? "cast" : ui.table.sheet == czary::app::Sheet::Monsters ? "monsters"
+                                                      : ui.table.sheet == czary::app::Sheet::Talk ? "talk" : "figure") : ""},
     };
     // The dice on screen in the last frame: the pips the core recorded and the face the
     // animated pose shows (they agree once a die rests).

@@ -17,7 +17,7 @@
 
 #include "app/app.hpp"
 #include "app/glyph_check.hpp"
-#include "app/sessions.hpp"
+#include "controller/sessions.hpp"
 #include "platform/web/browser_storage.hpp"
 #include "platform/web/dice_renderer.hpp"
 #include "platform/web/ui_font.hpp"
@@ -63,6 +63,8 @@ WebApp* the_app = nullptr;
 EM_JS(void, download_file, (const char* name, const char* text), { window.czary._download(UTF8ToString(name), UTF8ToString(text)); });
 EM_JS(void, pick_session_file, (), { window.czary._pickFile(); });
 EM_JS(void, apply_update, (), { window.czary._applyUpdate(); });
+// A token lifted by a long press: a short buzz where the phone has it.
+EM_JS(void, vibrate_briefly, (), { if (navigator.vibrate) navigator.vibrate(15); });
 EM_JS(void, announce_started, (), { window.czary._started(); });
 // SDL sizes the canvas's pixels on the window's resize event only; a new pixel ratio may come
 // without one (a window moved to another screen, emulation), so one is sent.
@@ -76,6 +78,7 @@ void carry_out(const app::PlatformRequest& request) {
         case app::PlatformRequest::Kind::Download: return download_file(request.file_name.c_str(), request.text.c_str());
         case app::PlatformRequest::Kind::PickFile: return pick_session_file();
         case app::PlatformRequest::Kind::ApplyUpdate: return apply_update();
+        case app::PlatformRequest::Kind::Vibrate: return vibrate_briefly();
     }
 }
 
@@ -249,8 +252,8 @@ void frame(void* arg) {
         web_status().startup.emplace_back("glyph check", emscripten_get_now());
         web.glyphs_checked = true;
     }
-    // Dice tumbling: every animation frame until they rest (then nothing is drawn).
-    if (web.app.dice_moving) web.frames_to_draw = std::max(web.frames_to_draw, 1);
+    // Dice tumbling, a long press being timed, a glide: every animation frame until done.
+    if (web.app.wants_frames()) web.frames_to_draw = std::max(web.frames_to_draw, 1);
     const std::size_t fingerprint = web.app.layout.fingerprint();
     if (fingerprint != web.layout_fingerprint) web.frames_to_draw = std::max(web.frames_to_draw, 1);
     web.layout_fingerprint = fingerprint;

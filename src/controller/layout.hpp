@@ -12,6 +12,7 @@ namespace czary::app {
 struct Rect {
     float x = 0, y = 0, w = 0, h = 0;
     bool clipped = false;  // partly scrolled out of sight: only the visible part is given
+    bool text_clipped = false;  // its label does not fit inside it
 };
 
 class Layout {
@@ -25,6 +26,10 @@ public:
     }
     // The rectangle of the last ImGui item, clipped to the visible part of its window.
     void add_last_item(const std::string& id);
+    // The label of `id` (added already) is wider than the widget: the player would see it cut.
+    void mark_text_clipped(const std::string& id) {
+        if (auto it = rects_.find(id); it != rects_.end()) it->second.text_clipped = true;
+    }
     // A text shown on screen for an id (a dimmed card's reason), for tests to read.
     void add_text(const std::string& id, const std::string& text) { texts_[id] = text; }
     nlohmann::json to_json() const;

@@ -1,4 +1,4 @@
-#include "app/strings.hpp"
+#include "controller/strings.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -1,4 +1,4 @@
-#include "app/dice_pose.hpp"
+#include "controller/dice_pose.hpp"
 
 #include <cmath>
 

@@ -5,15 +5,20 @@
 #include <string>
 #include <string_view>
 
-#include "app/app.hpp"
+#include "controller/model.hpp"
 
 namespace czary::app {
 
 // Every function here catches what the store might throw and tells the player: no stored byte
 // reaches the frame loop as an exception.
 //
-// On start: the session open last, or a new one (an unreadable entry is reported, kept).
+// On start: the session open last, or a new one (an unreadable entry is reported, kept), with
+// the tab, selection and scroll it was left at (restore_view).
 void open_start_session(App& app);
+void restore_view(App& app);
+// The tab, selection and scroll are saved next to the session when they change (view.cpp);
+// called once a frame, it writes only what changed and never mid-swipe.
+void remember_view(App& app);
 // Saves the open session; a full quota offers export; a newer save by another tab is never
 // overwritten: this tab's session is kept as a new one.
 void save(App& app);

@@ -1,22 +1,10 @@
-#include "app/layout.hpp"
+#include "controller/layout.hpp"
 
 #include <algorithm>
 #include <functional>
 
-#include <imgui.h>
-#include <imgui_internal.h>
 
 namespace czary::app {
-
-void Layout::add_last_item(const std::string& id) {
-    const ImRect full(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
-    ImRect rect = full;
-    rect.ClipWith(ImGui::GetCurrentWindow()->ClipRect);
-    if (rect.GetWidth() <= 0 || rect.GetHeight() <= 0) return;  // scrolled out of sight
-    // Vertical clipping only: full-width rows reach a little into the window padding.
-    const bool clipped = rect.GetHeight() < full.GetHeight() - 0.5f;
-    add(id, rect.Min.x, rect.Min.y, rect.Max.x, rect.Max.y, clipped);
-}
 
 std::size_t Layout::fingerprint() const {
     std::size_t hash = rects_.size();
@@ -33,6 +21,7 @@ nlohmann::json Layout::to_json() const {
     for (const auto& [id, r] : rects_) {
         out[id] = {{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}};
         if (r.clipped) out[id]["clipped"] = true;
+        if (r.text_clipped) out[id]["textClipped"] = true;
     }
     return out;
 }

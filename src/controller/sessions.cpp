@@ -1,4 +1,4 @@
-#include "app/sessions.hpp"
+#include "controller/sessions.hpp"
 
 #include "core/data_error.hpp"
 #include "core/utf8.hpp"
@@ -86,6 +86,7 @@ void open_start_session(App& app) {
         std::optional<store::StoreProblem> problem;
         if (auto saved = app.store->open_last(problem)) {
             app.session = std::move(*saved);
+            restore_view(app);
             return;
         }
         app.store->start_new(app.tr("session.default_name"));
@@ -137,7 +138,7 @@ void rename_session(App& app, const std::string& typed) {
     if (!app.store || name.empty()) return;
     guarded(app, [&] {
         if (auto problem = app.store->rename(app.store->current_key(), name)) return show_problem(app, *problem);
-        app.ui.session_name_for.clear();  // the field shows the stored name again
+        app.ui.sessions.name_for.clear();  // the field shows the stored name again
         show(app, "session.renamed", {{"{name}", app.store->current_name()}});
     });
 }
@@ -154,7 +155,7 @@ void duplicate_session(App& app, const std::string& key) {
 
 void delete_session(App& app, const std::string& key) {
     if (!app.store) return;
-    app.ui.confirm_delete.clear();
+    app.ui.sessions.confirm_delete.clear();
     guarded(app, [&] {
         const std::string name = stored_name(app, key);
         if (auto problem = app.store->remove(key)) {

@@ -1,0 +1,105 @@
+// One place for outcomes: a toast just above the tab bar (or above the Table tab's sheet) for
+// every result and refusal of the last tap: its text, its dice, its rule number. It lies over
+// the content and never pushes it, so nothing moves under the finger. A plain toast lets taps
+// through and goes at the next press; one that offers something (export, restore) waits.
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include "app/dice_view.hpp"
+#include "app/panels.hpp"
+#include "app/widgets.hpp"
+
+namespace czary::app {
+namespace {
+
+constexpr std::size_t lines_shown = 4;  // the rest is in the log
+constexpr std::size_t rolls_shown = 3;
+
+bool has_outcome(const App& app) {
+    return app.ui.outcome_step && *app.ui.outcome_step < app.session.position() && !app.session.steps()[*app.ui.outcome_step].log.empty();
+}
+
+void dismiss(App& app) {
+    app.ui.notice.reset();
+    app.ui.outcome_step.reset();
+}
+
+// "[10.4]" with no space inside: a rule number is never broken across lines.
+std::string with_rule(const std::string& text, const std::string& rule) {
+    if (rule.empty() || text.find(rule) != std::string::npos) return text;
+    return text + " [" + rule + "]";
+}
+
+void draw_notice_text(App& app, const Notice& notice, std::string& shown) {
+    const ImVec4 colour = notice.refusal ? ImVec4(1.0f, 0.72f, 0.62f, 1) : ImVec4(0.75f, 0.95f, 0.75f, 1);
+    shown = with_rule(app.local(notice.text), notice.rule);
+    ImGui::PushStyleColor(ImGuiCol_Text, colour);
+    wrapped(shown);
+    ImGui::PopStyleColor();
+}
+
+void draw_outcome(App& app, std::string& shown) {
+    const std::size_t index = *app.ui.outcome_step;
+    const auto& step = app.session.steps()[index];
+    for (std::size_t i = 0; i < step.log.size(); ++i) {
+        const std::string line = with_rule(app.local(step.log[i].text), step.log[i].rule);
+        shown += (shown.empty() ? "" : "\n") + line;
+        if (i < lines_shown) wrapped(line);
+    }
+    if (step.log.size() > lines_shown) ImGui::TextDisabled("%s", app.local(both(app, "toast.more", {{"{n}", std::to_string(step.log.size() - lines_shown)}})).c_str());
+    for (std::size_t i = 0; i < step.rolls.size() && i < rolls_shown; ++i) draw_roll(app, index, i, step.rolls[i], 30.0f, "last");
+    if (step.rolls.size() > rolls_shown) ImGui::TextDisabled("+%zu %s", step.rolls.size() - rolls_shown, app.tr("roll.more_on_dice_tab"));
+}
+
+}  // namespace
+
+void draw_toast(App& app) {
+    const bool notice = app.ui.notice.has_value();
+    if (!notice && !has_outcome(app)) return;
+    const bool offers = notice && !app.ui.notice->offer.empty();
+    // A plain toast goes at the next press anywhere (the press still does what it does).
+    if (!offers && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+        dismiss(app);
+        return;
+    }
+    const ImGuiViewport* viewport = ImGui::GetMainViewport();
+    float width = std::min(viewport->WorkSize.x - 12.0f, 560.0f);
+    float x = viewport->WorkPos.x + (viewport->WorkSize.x - width) / 2;
+    if (app.frame.toast_width > 0 && viewport->WorkSize.x >= 600.0f) {  // a tablet: over the sheet
+        width = app.frame.toast_width;
+        x = app.frame.toast_left;
+    }
+    ImGui::SetNextWindowPos(ImVec2(x, app.frame.toast_bottom), ImGuiCond_Always, ImVec2(0, 1));
+    ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0), ImVec2(width, viewport->WorkSize.y * 0.45f));
+    ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
+                             ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoMove;
+    if (!offers) flags |= ImGuiWindowFlags_NoInputs;
+    const bool refusal = notice && app.ui.notice->refusal;
+    ImGui::PushStyleColor(ImGuiCol_WindowBg, refusal ? ImVec4(0.30f, 0.10f, 0.09f, 0.97f) : ImVec4(0.13f, 0.17f, 0.13f, 0.97f));
+    ImGui::PushStyleColor(ImGuiCol_Border, refusal ? ImVec4(0.85f, 0.35f, 0.28f, 1) : ImVec4(0.85f, 0.70f, 0.30f, 1));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 10.0f);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 1.5f);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(12, 10));
+    ImGui::Begin("##toast", nullptr, flags);
+    ImGui::BringWindowToDisplayFront(ImGui::GetCurrentWindow());
+    std::string shown;
+    if (notice) draw_notice_text(app, *app.ui.notice, shown);
+    else draw_outcome(app, shown);
+    if (offers) {
+        draw_notice_offer(app);
+        if (app.ui.notice && touch_button(app, "×", "toast:close", touch_size)) dismiss(app);
+    }
+    const ImGuiWindow* window = ImGui::GetCurrentWindow();
+    app.layout.add("toast", window->Pos.x, window->Pos.y, window->Pos.x + window->Size.x, window->Pos.y + window->Size.y);
+    app.layout.add_text("toast", shown);
+    // Older tests and tools read the refusal or message under "notice".
+    if (notice) {
+        app.layout.add("notice", window->Pos.x, window->Pos.y, window->Pos.x + window->Size.x, window->Pos.y + window->Size.y);
+        app.layout.add_text("notice", shown);
+    }
+    ImGui::End();
+    ImGui::PopStyleVar(3);
+    ImGui::PopStyleColor(2);
+}
+
+}  // namespace czary::app

@@ -1,0 +1,104 @@
+// The controller: actions applied to the session, undo and redo, what the player is told; no
+// drawing (src/app draws). Built natively and unit-tested (tests/unit/controller_test.cpp).
+#include "controller/model.hpp"
+
+#include "controller/sessions.hpp"
+#include "data/embedded_data.hpp"
+
+namespace czary::app {
+
+App make_app(std::uint64_t seed) {
+    App app;
+    app.data = &GameData::builtin();
+    app.session = Session::with_seed(seed);
+    app.seed_source = seed;
+    app.polish = Strings::from_json(data::file("i18n/pl.json"));
+    app.english = Strings::from_json(data::file("i18n/en.json"));
+    return app;
+}
+
+ApplyResult dispatch(App& app, const nlohmann::json& action) {
+    GameState before = app.session.state();
+    ApplyResult result = app.session.apply(action);
+    if (result.ok) {
+        app.ui.notice.reset();
+        app.ui.outcome_step = app.session.position() - 1;
+        app.ui.before_step = std::move(before);
+        if (!result.rolls.empty()) {
+            app.ui.rolling_step = app.session.position() - 1;
+            app.ui.rolled_at = app.now;
+        }
+        save(app);
+    } else {
+        const auto& r = result.refusal;
+        app.ui.notice = Notice{{r.pl, r.en}, r.rule, true, ""};
+        app.ui.outcome_step.reset();
+    }
+    return result;
+}
+
+LocalizedText both(const App& app, const char* key, const std::map<std::string, std::string>& parts) {
+    LocalizedText text{app.polish(key), app.english(key)};
+    for (std::string* t : {&text.pl, &text.en}) {
+        for (const auto& [part, value] : parts) {
+            for (auto at = t->find(part); at != std::string::npos; at = t->find(part, at + value.size())) t->replace(at, part.size(), value);
+        }
+    }
+    return text;
+}
+
+void undo(App& app) {
+    if (!app.session.undo()) return;
+    app.ui.notice.reset();
+    app.ui.cast = {};
+    app.ui.outcome_step.reset();
+    app.ui.before_step.reset();
+    save(app);
+}
+
+void redo(App& app) {
+    GameState before = app.session.state();
+    if (!app.session.redo()) return;
+    app.ui.notice.reset();
+    app.ui.outcome_step = app.session.position() - 1;
+    app.ui.before_step = std::move(before);
+    save(app);
+}
+
+std::string step_title(const App& app, const SessionStep& step) {
+    const std::string type = step.action.value("type", "");
+    if (type == "cast") {
+        if (const Spell* spell = app.data->spells.find(step.action.value("spell", ""))) return app.local(spell->name);
+    }
+    const std::string key = "action." + type;
+    return app.tr(key.c_str());
+}
+
+ApplyResult dispatch_rolling(App& app, nlohmann::json action) {
+    if (app.ui.table_dice_everywhere) action["dice"] = app.ui.pending_pips;
+    ApplyResult result = dispatch(app, action);
+    if (result.ok) app.ui.pending_pips.clear();
+    return result;
+}
+
+void recover_from_error(App& app, const char* what) {
+    ++app.failed_frames;
+    app.ui.cast = {};
+    app.ui.tab = Tab::Sessions;
+    app.ui.outcome_step.reset();
+    app.ui.notice = Notice{both(app, "app.error", {{"{reason}", what}}), "", true, "export"};
+}
+
+std::vector<std::string_view> all_display_texts(const App& app) {
+    std::vector<std::string_view> texts = app.polish.all_texts();
+    for (auto text : app.english.all_texts()) texts.push_back(text);
+    for (const auto& spell : app.data->spells.all()) {
+        texts.insert(texts.end(), {spell.name.pl, spell.name.en, spell.effect.pl, spell.effect.en, spell.abbreviation, spell.rule_text});
+    }
+    for (const auto& [key, message] : app.data->messages) texts.insert(texts.end(), {message.pl, message.en});
+    for (const auto& kind : app.data->monster_kinds) texts.insert(texts.end(), {kind.name.pl, kind.name.en});
+    for (const auto& hero : app.data->heroes) texts.push_back(hero.name);
+    return texts;
+}
+
+}  // namespace czary::app

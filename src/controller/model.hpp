@@ -1,0 +1,236 @@
+#pragma once
+// The interface's model (the controller: no drawing here, built and unit-tested natively): the rules session it drives, and the few choices that belong to the
+// interface alone (language, tab, selection, the cast being prepared). Panels read these and
+// emit actions through dispatch(); nothing here duplicates the rules' state.
+#include <deque>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "controller/dice_pose.hpp"
+#include "controller/gesture.hpp"
+#include "controller/layout.hpp"
+#include "controller/strings.hpp"
+#include "core/game_data.hpp"
+#include "core/session.hpp"
+#include "store/session_store.hpp"
+
+struct ImDrawList;
+struct ImDrawCmd;
+
+namespace czary::app {
+
+enum class Tab { Party, Table, Dice, Log, Sessions };
+
+// A spell being prepared: card -> target -> cast (issue "Play at the table by touch").
+struct CastDraft {
+    std::string caster;
+    std::string spell;
+    std::vector<std::string> targets;
+    bool table_dice = false;     // the players roll real dice and enter the pips
+    std::vector<int> pips;
+    std::string destination;     // Teleportacja
+    bool asked_no_wounds = false;  // a healing spell on a figure with no wounds: asked once
+    bool show_rule = false;      // the rule's own text is open in the cast bar
+    bool active() const { return !spell.empty(); }
+};
+
+struct Notice {
+    LocalizedText text;
+    std::string rule;
+    bool refusal = false;
+    // What the notice offers to do about itself: "export" (the storage is full),
+    // "restore:<deleted key>" (undo a deletion), "delete_for_good:<key>" (no room for the
+    // 48-hour copy), "leave_unsaved" (export before leaving a session that is not saved).
+    std::string offer;
+};
+
+// The player asked to leave a session that is not saved (the storage is full or off): what to
+// do once they have exported it or agreed to lose it.
+struct LeaveUnsaved {
+    enum class Kind { NewSession, Open, Import };
+    Kind kind = Kind::NewSession;
+    std::string key;   // Open: the session to open
+    std::string text;  // Import: the file's text
+};
+
+// What the platform is asked to do after the frame (the app itself knows no browser).
+struct PlatformRequest {
+    enum class Kind { Download, PickFile, ApplyUpdate, Vibrate };
+    Kind kind;
+    std::string file_name;
+    std::string text;
+};
+
+// The forms of the Party tab (4.1, 4.3, 4.4).
+struct PartyForms {
+    char hero_filter[64] = "";
+    char name[64] = "";
+    int race = 0;
+    int initiate_bonus = 0;
+    char custom_name[64] = "";
+    int custom_sila = 7, custom_odpornosc = 2;
+    int custom_potential[3] = {0, 0, 0};
+    std::vector<std::string> pool_draft;  // spells ticked for the open character
+    std::string pool_draft_for;
+    bool scroll_to_open = false;          // a character was just opened: its heading goes to the top
+};
+
+// The monster form of the Table tab (8.2): nothing carries over from one monster to the next.
+struct MonsterForm {
+    int kind = -1;       // none chosen yet
+    int sila = 0;        // 0: none typed
+    int level = 1;
+    char code[16] = "";  // the counter's siła code, e.g. "2+2" (3.1)
+};
+
+// What the Table tab's bottom sheet shows (the board stays above it).
+enum class Sheet { Figure, Monsters, Talk };
+
+struct TableView {
+    Sheet sheet = Sheet::Figure;
+    bool figure_details = false;  // a character's sheet shows wounds and statuses instead of its spells
+    int wound_amount = 0;         // typed on the figure sheet's number field
+    int gold = 40;                // the bribe offered (8.9)
+    bool ending_fight = false;    // the fight's end asks "victory or flight?" in the same row
+    char destination[64] = "";    // Teleportacja's segment, as typed
+};
+
+struct TrayForm {
+    char dice_code[16] = "1K6";
+    bool table_dice = false;  // the tray's next roll comes from real dice
+};
+
+struct SessionsForm {
+    char name[64] = "";           // the rename field
+    std::string name_for;         // the session key the field was filled for
+    std::string confirm_delete;   // a session key waiting for "yes, delete"
+};
+
+struct UiState {
+    Tab tab = Tab::Party;
+    std::string selected;        // figure id
+    CastDraft cast;
+    std::optional<Notice> notice;
+    std::optional<std::size_t> outcome_step;  // the step whose outcome the toast shows
+    // The state before the newest step this tab applied: the board shows what the step did
+    // ("−6", "odpiera") on the tokens until the next change.
+    std::optional<GameState> before_step;
+    PartyForms party;
+    MonsterForm monster;
+    TableView table;
+    TrayForm tray;
+    SessionsForm sessions;
+    bool table_dice_everywhere = false;  // real-dice mode for the whole session
+    std::vector<int> pending_pips;       // pips entered for a roll outside a cast
+    // The roll that tumbles now: the step that rolled and when (ImGui time, s). Rolls of other
+    // steps (after undo, on reload) are shown at rest.
+    std::size_t rolling_step = static_cast<std::size_t>(-1);
+    double rolled_at = 0;
+    std::optional<LeaveUnsaved> leave_unsaved;  // waiting for "export" or "leave without saving"
+    // The log shows the newest steps only, more on request: laying out every step of a long
+    // session each frame made frames slow (11 ms at 10,000 steps on the development machine).
+    std::size_t log_steps_shown = kLogPage;
+    static constexpr std::size_t kLogPage = 100;
+    // The page's scroll, kept with the tab and selection (view.hpp) and given back after a reload.
+    float page_scroll = 0;
+    std::optional<float> restore_scroll;
+    std::string saved_view;  // the view as last written, to write only when it changed
+};
+
+// The finger this frame (app/gesture.hpp; touch.cpp carries it out).
+struct TouchState {
+    Gesture gesture;
+    unsigned int window = 0;  // ImGui id of the window the press began in
+    bool dropped = false;     // a lifted token was let go in this frame
+};
+
+struct App {
+    const GameData* data = nullptr;
+    Session session;
+    Strings polish;
+    Strings english;
+    std::string language = "pl";
+    UiState ui;
+    Layout layout;
+    TouchState touch;
+    store::SessionStore* store = nullptr;  // where the session is saved after every change
+    std::vector<PlatformRequest> platform_requests;
+    bool update_ready = false;             // a new version of the app waits for the player's consent
+    // The open session's last save failed (full or switched-off storage): it lives only in this
+    // tab, and leaving it asks first.
+    bool session_unsaved = false;
+    int failed_frames = 0;                 // frames in a row that threw (recover_from_error)
+    bool offline_not_ready = false;        // the app would not start with no network now (the page says)
+    std::uint64_t seed_source = 0;         // seeds of new sessions derive from it
+    bool reduced_motion = false;           // dice show their result at once
+    double now = 0;                        // s, the frame's clock (rolls tumble from it)
+
+    // Dice drawn this frame by the platform's shader (ImGui draw callbacks point into this);
+    // `dice_moving` asks the platform for the next frame.
+    struct DieDraw {
+        std::string id;                // "die:<where>:<roll>:<die>"
+        int pip = 0;                   // what the core recorded
+        int face = 0;                  // what the pose shows (face_towards_viewer)
+        bool settled = false;
+        float x = 0, y = 0, size = 0;  // CSS px
+        Rotation rotation{};
+        float body_colour[3] = {0, 0, 0};
+        float pip_colour[3] = {0, 0, 0};
+    };
+    std::deque<DieDraw> die_draws;
+    void (*draw_die)(const ImDrawList*, const ImDrawCmd*) = nullptr;
+    bool dice_moving = false;
+    // Frames are wanted though nothing comes in: a long press being timed, a glide.
+    // Where this frame's toast sits: its bottom edge (CSS px), above the tab bar or the sheet.
+    struct FrameRegions {
+        float toast_bottom = 0;
+        float toast_left = 0, toast_width = 0;  // 0: the screen's width
+        bool wide = false;  // a tablet's width: bigger tokens, side-by-side regions
+        struct DropPlace {
+            Side side;
+            int rank, slot;  // 1-based, as in move_figure
+            float x0, y0, x1, y1;
+        };
+        std::vector<DropPlace> places;  // the board's places drawn this frame, for a drop
+    } frame;
+    bool wants_frames() const { return dice_moving || touch.gesture.wants_frames(); }
+
+    const Strings& text() const { return language == "en" ? english : polish; }
+    const char* tr(const char* key) const { return text()(key); }
+    const std::string& local(const LocalizedText& t) const { return t.in(language); }
+};
+
+// Loads the tables and translations compiled in from data/, with a new session.
+App make_app(std::uint64_t seed);
+
+// Applies an action to the session; a refusal becomes the notice shown to the player.
+// Every change is saved at once (autosave).
+ApplyResult dispatch(App& app, const nlohmann::json& action);
+// Undo / redo one step, saved like any change.
+void undo(App& app);
+void redo(App& app);
+// Both languages of an interface text, with "{name}"-style parts filled in.
+LocalizedText both(const App& app, const char* key, const std::map<std::string, std::string>& parts = {});
+// The same for an action that rolls: in real-dice mode the pips entered on the pad go with it
+// (and are used up when it succeeds).
+ApplyResult dispatch_rolling(App& app, nlohmann::json action);
+
+// What a step did, in a word or two: the spell's name for a cast, else the kind of action
+// ("Cofnij: Błyskawica").
+std::string step_title(const App& app, const SessionStep& step);
+
+// The last resort of the frame loop: a frame threw `what` (nothing stored or read should make
+// it, but a dead canvas is never the answer). The player is told, in their language, and taken
+// to the Sessions tab (export, another session); after repeated failures the frame draws only
+// the message and the export button (draw_emergency).
+void recover_from_error(App& app, const char* what);
+
+// Every text the interface can show in any language: the glyph check runs over all of them.
+std::vector<std::string_view> all_display_texts(const App& app);
+
+}  // namespace czary::app

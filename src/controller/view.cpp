@@ -1,0 +1,42 @@
+// The tab, the selected figure and the page's scroll are the interface's own state, not the
+// game's: they are kept beside the session (SessionStore::write_view) whenever they change, so
+// that a reload, or a phone that evicted the page, comes back to the same screen.
+#include <cmath>
+
+#include "controller/sessions.hpp"
+
+namespace czary::app {
+namespace {
+
+constexpr const char* tab_names[] = {"party", "table", "dice", "log", "sessions"};
+
+nlohmann::json view_of(const App& app) {
+    return {{"tab", tab_names[static_cast<int>(app.ui.tab)]}, {"selected", app.ui.selected}, {"scroll", std::lround(app.ui.page_scroll)}};
+}
+
+}  // namespace
+
+void remember_view(App& app) {
+    if (!app.store || app.touch.gesture.phase() != Gesture::Phase::Idle) return;  // not mid-swipe
+    const std::string view = view_of(app).dump();
+    if (view == app.ui.saved_view) return;
+    app.ui.saved_view = view;
+    app.store->write_view(view_of(app));
+}
+
+void restore_view(App& app) {
+    if (!app.store) return;
+    const auto view = app.store->read_view();
+    if (!view) return;
+    const auto tab = view->find("tab");
+    for (int i = 0; i < 5 && tab != view->end() && tab->is_string(); ++i)
+        if (*tab == tab_names[i]) app.ui.tab = static_cast<Tab>(i);
+    const auto selected = view->find("selected");
+    if (selected != view->end() && selected->is_string() && app.session.state().find(selected->get<std::string>()))
+        app.ui.selected = selected->get<std::string>();
+    const auto scroll = view->find("scroll");
+    if (scroll != view->end() && scroll->is_number() && *scroll >= 0 && *scroll < 1e6) app.ui.restore_scroll = scroll->get<float>();
+    app.ui.saved_view = view_of(app).dump();
+}
+
+}  // namespace czary::app

@@ -1,0 +1,246 @@
+// Issue "Play at the table by touch": the phone is where the game is played. A swipe anywhere
+// scrolls and never changes the game; only a long press lifts a token; a cast from a selected
+// caster takes three taps with everything on one screen; every refusal and outcome appears in a
+// toast inside the screen while the widget under the finger stays where it was; nothing is cut
+// at 360 and 390 px; the tab and the selection survive a reload. Phone at 390x844 with touch
+// (and 360x740, a small Android), and a tablet in landscape and portrait.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  openSite, openApp, restart, saveScreenshot, state, ui, settle, layout, tap, tapInView, onScreen, swipe, touchDrag,
+  overflowing, finger, WAIT,
+} from './harness.mjs';
+
+let site, phone;
+before(async () => {
+  site = await openSite();
+  phone = await openApp(site, 'phoneFlat');
+});
+after(async () => {
+  await phone?.context.close();
+  await site?.close();
+});
+
+const figure = (s, id) => s.figures.find((f) => f.id === id);
+const session = (page) => page.evaluate(() => JSON.stringify(window.czary.session()));
+
+// A party of three in the labyrinth, app dice (the table's dice where a test says so).
+const PARTY = [
+  { type: 'add_hero', hero: 'larraka' }, { type: 'add_hero', hero: 'gislan' }, { type: 'add_hero', hero: 'curvenol' },
+  { type: 'set_pool', character: 'c1', spells: ['blyskawica', 'wybuch', 'uzdrowienie', 'magiczna_tarcza', 'uspienie', 'zamek'] },
+  { type: 'set_pool', character: 'c2', spells: ['magiczna_zbroja', 'zamek', 'sila', 'elokwencja'] },
+  { type: 'set_pool', character: 'c3', spells: ['eksplozja', 'urok', 'uwolnienie', 'odmlodzenie', 'psychiczny_cios'] },
+  { type: 'begin_adventure', dice: [3] },
+  { type: 'mark_spells', character: 'c1', spells: ['blyskawica', 'wybuch', 'uzdrowienie', 'magiczna_tarcza', 'uspienie'] },
+  { type: 'roll_use_limit', character: 'c1', spell: 'uzdrowienie', dice: [4] },
+  { type: 'mark_spells', character: 'c2', spells: ['magiczna_zbroja', 'zamek', 'sila', 'elokwencja'] },
+  { type: 'mark_spells', character: 'c3', spells: ['eksplozja', 'urok', 'uwolnienie', 'odmlodzenie', 'psychiczny_cios'] },
+  { type: 'roll_use_limit', character: 'c3', spell: 'odmlodzenie', dice: [2] },
+  { type: 'enter_labyrinth' },
+];
+// Monsters' ids follow the characters' (c1-c3): the troll is m4, the next ones m5, m6...
+const monster = (i) => `m${4 + i}`;
+const monsters = (n) => Array.from({ length: n }, (_, i) => ({ type: 'add_monster', kind: i === 0 ? 'troll' : 'ork', level: 1, sila: i === 0 ? 9 : 4 }));
+
+async function prepare(page, actions) {
+  for (const action of actions) {
+    const result = await page.evaluate((a) => window.czary.dispatch(a), action);
+    assert.equal(result.ok, true, `${JSON.stringify(action)}: ${JSON.stringify(result.refusal)}`);
+  }
+  await settle(page);
+}
+
+async function toTable(page) {
+  if ((await ui(page)).tab !== 'table') await tapInView(page, 'tab:table');
+}
+
+test('a swipe that starts on a token scrolls and changes nothing; a long press then a drag moves it', async () => {
+  const { page, errors } = await restart(site, phone);
+  // Nine monsters: three monster ranks and the party's two do not fit above the sheet.
+  await prepare(page, [...PARTY, ...monsters(9), { type: 'move_figure', figure: 'c1', rank: 2, slot: 1 }]);
+  await toTable(page);
+  await tapInView(page, 'token:c2');  // a selected figure: the sheet is open, the board shorter
+  const before = await session(page);
+  const token = await onScreen(page, `token:${monster(0)}`);
+  await swipe(page, `token:${monster(0)}`, -220);
+  const after = (await layout(page))[`token:${monster(0)}`];
+  assert.ok(!after || after.y < token.y - 40, `the board scrolled under the finger (the troll from y=${token.y} to ${after?.y})`);
+  assert.equal(await session(page), before, 'a swipe that began on a token changed nothing in the game');
+  assert.equal((await ui(page)).lifted, '', 'nothing is lifted');
+  // A swipe that starts on a button scrolls too, and does not press it.
+  await swipe(page, { x: 200, y: 300 }, 200);
+  assert.equal(await session(page), before);
+
+  // A long press lifts Larraka; the finger carries her along the second rank (before the fight).
+  await touchDrag(page, 'token:c1', 'place:party:2:3');
+  assert.deepEqual((await state(page)).party.ranks[1], ['', '', 'c1']);
+  assert.deepEqual(errors, []);
+});
+
+test('a cast at a first-rank monster takes three taps on one screen; the outcome shows in the viewport', async () => {
+  const { page, errors } = await restart(site, phone);
+  await prepare(page, [...PARTY, ...monsters(3), { type: 'move_figure', figure: 'c1', rank: 2, slot: 1 }, { type: 'start_fight' }]);
+  await toTable(page);
+  await tapInView(page, 'token:c1');  // the caster is selected: its hand opens below the board
+  await saveScreenshot(page, 'touch-phone-1-hand');
+  const taps = ['card:blyskawica', `token:${monster(0)}`, 'cast:confirm'];
+  for (const id of taps) await tapInView(page, id);
+  const s = await state(page);
+  assert.ok(figure(s, 'c1').wounds > 0, 'Larraka paid the cost');
+  assert.equal(s.position, PARTY.length + 6, 'one cast was applied');
+  const toast = await onScreen(page, 'toast');
+  assert.match((await ui(page)).texts.toast, /Błyskawic/, 'the toast tells the outcome');
+  await onScreen(page, `token:${monster(0)}`);  // the troll stays in view, with what the cast did on it
+  await saveScreenshot(page, 'touch-phone-2-outcome');
+  assert.ok(toast.y > 0);
+  assert.deepEqual(errors, []);
+});
+
+test('every refusal from the board shows in a toast on screen and nothing moves under the finger', async () => {
+  const { page, errors } = await restart(site, phone);
+  await prepare(page, [...PARTY, ...monsters(3), { type: 'move_figure', figure: 'c1', rank: 2, slot: 1 }, { type: 'start_fight' }]);
+  await toTable(page);
+  // An illegal move: party ranks may not be reorganised in phase 1 (9.8).
+  const place = await onScreen(page, 'token:c2');
+  await touchDrag(page, 'token:c2', 'place:party:2:2');
+  assert.match((await ui(page)).texts.toast, /9\.8/);
+  await onScreen(page, 'toast');
+  assert.deepEqual((await onScreen(page, 'token:c2')), place, 'the token is where it was');
+  // An illegal cast: Gislan stands in the first rank (10.4); his card says why when tapped.
+  await tapInView(page, 'token:c2');
+  const card = await tapInView(page, 'card:sila');
+  assert.match((await ui(page)).texts.toast, /10\.4/);
+  await onScreen(page, 'toast');
+  assert.deepEqual(await onScreen(page, 'card:sila'), card, 'the card did not move');
+  // Victory while monsters live.
+  const end = await tapInView(page, 'fight:end');
+  const victory = await tapInView(page, 'fight:victory');
+  assert.match((await ui(page)).texts.toast, /\d+\.\d+/, 'the refusal names its rule');
+  await onScreen(page, 'toast');
+  assert.deepEqual(await onScreen(page, 'fight:victory'), victory);
+  assert.ok(end.y === victory.y, 'the end of the fight asks in the same row');
+  await saveScreenshot(page, 'touch-phone-3-refusal');
+  assert.deepEqual(errors, []);
+});
+
+test('talk, monsters and healing at phone width: the result large, level 3 added, no-wound healing asks', async () => {
+  const { page, errors } = await restart(site, phone);
+  await prepare(page, [...PARTY]);
+  await toTable(page);
+  // A level-3 troll: every control of the form fits on the phone.
+  await tapInView(page, 'sheet:monsters');
+  await tap(page, 'monster:kind:troll');
+  await tap(page, 'monster:level:3');
+  await tap(page, 'input:monster-sila');
+  await page.keyboard.type('7');
+  await settle(page);
+  assert.deepEqual(await overflowing(page), [], 'the monster form fits');
+  await tap(page, 'monster:add');
+  const troll = (await state(page)).figures.find((f) => f.monster_kind === 'troll');
+  assert.equal(troll?.level, 3);
+  assert.equal((await ui(page)).texts.toast !== undefined, true, 'adding says so');
+  // Nothing carries over to the next monster: no kind chosen, the add button waits.
+  const add = (await layout(page))['monster:add'];
+  assert.ok(add, 'the form is still open');
+  // Negotiation: the result is shown large on the table tab.
+  await tapInView(page, 'sheet:talk');
+  await tap(page, 'talk:negotiate');
+  await onScreen(page, 'talk:result');
+  assert.match((await ui(page)).texts['talk:result'], /Porażka|Porozumienie|Zastraszenie/);
+  await saveScreenshot(page, 'touch-phone-4-talk');
+  // Healing Gislan, who has no wounds: the cast bar asks before spending anything.
+  await tapInView(page, 'sheet:talk');  // closes the talk sheet
+  await tapInView(page, 'token:c1');
+  const before = await session(page);
+  await tapInView(page, 'card:uzdrowienie');
+  await tapInView(page, 'token:c2');
+  await tapInView(page, 'cast:confirm');
+  await onScreen(page, 'cast:no-wounds');
+  assert.equal(await session(page), before, 'nothing was cast yet');
+  await tapInView(page, 'cast:confirm');
+  assert.notEqual(await session(page), before, 'cast after the second tap');
+  assert.deepEqual(errors, []);
+});
+
+test('nothing is cut or wider than the screen at 360 and 390 px', async () => {
+  for (const size of [{ width: 360, height: 740 }, { width: 390, height: 844 }]) {
+    const { page, errors } = await restart(site, phone);
+    await page.setViewportSize(size);
+    await settle(page);
+    const problems = [];
+    const check = async (where) => problems.push(...(await overflowing(page)).map((p) => `${size.width}px ${where}: ${p}`));
+    await check('party');
+    await tap(page, 'section:heroes');
+    await check('heroes');
+    await tap(page, 'section:heroes');
+    await tap(page, 'section:initiate');
+    await check('initiate');
+    await tap(page, 'section:initiate');
+    await tap(page, 'section:custom');
+    await check('custom');
+    await prepare(page, [...PARTY, ...monsters(4)]);
+    await toTable(page);
+    await check('table');
+    await tapInView(page, 'sheet:monsters');
+    await check('monster form');
+    await tapInView(page, 'sheet:talk');
+    await check('talk');
+    await tapInView(page, 'sheet:talk');
+    await tapInView(page, 'token:c1');
+    await check('hand');
+    await tapInView(page, 'figure:toggle');
+    await check('figure sheet');
+    await prepare(page, [{ type: 'start_fight' }]);
+    await tapInView(page, 'figure:toggle');
+    await tapInView(page, 'token:c3');
+    await tapInView(page, 'card:eksplozja');
+    await check('cast bar');
+    for (const tab of ['dice', 'log', 'sessions']) {
+      await tapInView(page, `tab:${tab}`);
+      await check(tab);
+    }
+    await saveScreenshot(page, `touch-${size.width}-sessions`);
+    assert.deepEqual(problems, []);
+    assert.deepEqual(errors, []);
+    await page.setViewportSize({ width: 390, height: 844 });
+  }
+});
+
+test('the tab, the selected figure and the scroll come back after a reload', async () => {
+  const { page, errors } = await restart(site, phone);
+  await prepare(page, [...PARTY, ...monsters(2)]);
+  await toTable(page);
+  await tapInView(page, 'token:c3');
+  await page.reload();
+  await page.waitForFunction(() => window.czary?.ready && window.czary.status().frames > 3, null, WAIT);
+  await settle(page);
+  const after = await ui(page);
+  assert.equal(after.tab, 'table');
+  assert.equal(after.selected, 'c3');
+  await onScreen(page, 'card:eksplozja');  // its hand is open again
+  assert.deepEqual(errors, []);
+});
+
+for (const [name, viewport] of [['landscape', { width: 1024, height: 768 }], ['portrait', { width: 768, height: 1024 }]]) {
+  test(`tablet in ${name}: board, hand and outcomes side by side; a cast in three taps`, async () => {
+    const context = await site.browser.newContext({ viewport, deviceScaleFactor: 1, hasTouch: true });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(site.url);
+    await page.waitForFunction(() => window.czary?.ready && window.czary.status().frames > 3 && window.czary.ui().offlineReady !== false, null, WAIT);
+    await prepare(page, [...PARTY, ...monsters(5), { type: 'move_figure', figure: 'c1', rank: 2, slot: 1 }, { type: 'start_fight' }]);
+    await toTable(page);
+    await tapInView(page, 'token:c1');
+    for (const id of ['card:blyskawica', `token:${monster(0)}`, 'cast:confirm']) await tapInView(page, id);
+    assert.ok(figure(await state(page), 'c1').wounds > 0);
+    const rects = await layout(page);
+    // Every party token and every monster token on the screen at once, with the hand.
+    for (const id of ['token:c1', 'token:c2', 'token:c3', `token:${monster(0)}`, `token:${monster(3)}`, 'card:blyskawica']) await onScreen(page, id);
+    assert.ok(rects.sheet, 'the sheet is drawn');
+    await saveScreenshot(page, `touch-tablet-${name}`);
+    assert.deepEqual(await overflowing(page), []);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}

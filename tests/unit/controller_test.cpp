@@ -1,0 +1,228 @@
+// The interface's controller, without drawing (src/controller): actions and their refusals,
+// autosave, undo, imports, another tab's saves, the view kept beside the session, and the touch
+// model that tells a tap from a swipe and a long press.
+#include <doctest/doctest.h>
+
+#include <deque>
+
+#include "controller/gesture.hpp"
+#include "controller/model.hpp"
+#include "controller/sessions.hpp"
+#include "map_store.hpp"
+#include "store/session_store.hpp"
+
+namespace {
+
+using czary::app::App;
+using czary::app::Gesture;
+using czary::app::Tab;
+using czary::store::SessionStore;
+
+struct Table {
+    test::MapStore storage;
+    std::int64_t ms = 1'700'000'000'000;
+    SessionStore store{storage, [this] { return ms; }};
+    App app = czary::app::make_app(42);
+    Table() {
+        app.store = &store;
+        czary::app::open_start_session(app);
+    }
+    // A second tab on the same storage: its own store object, as in another page.
+    std::deque<SessionStore> other_stores;
+    App open_again() {
+        App other = czary::app::make_app(7);
+        other.store = &other_stores.emplace_back(storage, [this] { return ms; });
+        czary::app::open_start_session(other);
+        return other;
+    }
+};
+
+const nlohmann::json add_larraka = {{"type", "add_hero"}, {"hero", "larraka"}};
+
+}  // namespace
+
+TEST_CASE("controller: a refusal becomes the notice with its rule, and nothing is saved") {
+    Table t;
+    const auto result = czary::app::dispatch(t.app, {{"type", "start_fight"}});
+    CHECK_FALSE(result.ok);
+    REQUIRE(t.app.ui.notice);
+    CHECK(t.app.ui.notice->refusal);
+    CHECK_FALSE(t.app.ui.notice->rule.empty());
+    CHECK_FALSE(t.app.ui.outcome_step);
+    CHECK(t.storage.values.count(t.store.current_key()) == 0);
+}
+
+TEST_CASE("controller: an applied action is saved at once; its outcome and the state before it are kept for the board") {
+    Table t;
+    REQUIRE(czary::app::dispatch(t.app, add_larraka).ok);
+    CHECK_FALSE(t.app.ui.notice);
+    REQUIRE(t.app.ui.outcome_step);
+    CHECK(*t.app.ui.outcome_step == 0);
+    REQUIRE(t.app.ui.before_step);
+    CHECK(t.app.ui.before_step->figures.empty());
+    CHECK(t.storage.values.count(t.store.current_key()) == 1);
+    // Another tab opening the storage sees the same game.
+    App other = t.open_again();
+    CHECK(other.session.state().figures.size() == 1);
+}
+
+TEST_CASE("controller: undo says what it undoes, drops the cast being prepared, and is saved") {
+    Table t;
+    REQUIRE(czary::app::dispatch(t.app, add_larraka).ok);
+    CHECK(czary::app::step_title(t.app, t.app.session.steps().back()) == "Dodanie bohatera");
+    t.app.language = "en";
+    CHECK(czary::app::step_title(t.app, t.app.session.steps().back()) == "Hero added");
+    t.app.ui.cast.caster = "c1";
+    t.app.ui.cast.spell = "blyskawica";
+    czary::app::undo(t.app);
+    CHECK_FALSE(t.app.ui.cast.active());
+    CHECK_FALSE(t.app.ui.outcome_step);
+    CHECK(t.open_again().session.position() == 0);
+}
+
+TEST_CASE("controller: a cast's step is titled by its spell") {
+    czary::SessionStep step;
+    step.action = {{"type", "cast"}, {"caster", "c1"}, {"spell", "blyskawica"}};
+    Table t;
+    CHECK(czary::app::step_title(t.app, step) == "Błyskawica");
+}
+
+TEST_CASE("controller: the table's dice go with a rolling action and are used up only when it is applied") {
+    Table t;
+    t.app.ui.table_dice_everywhere = true;
+    t.app.ui.pending_pips = {3};
+    CHECK_FALSE(czary::app::dispatch_rolling(t.app, {{"type", "roll_dice"}, {"code", "2K6"}}).ok);  // one die short
+    CHECK(t.app.ui.pending_pips == std::vector<int>{3});
+    t.app.ui.pending_pips.push_back(4);
+    REQUIRE(czary::app::dispatch_rolling(t.app, {{"type", "roll_dice"}, {"code", "2K6"}}).ok);
+    CHECK(t.app.ui.pending_pips.empty());
+    CHECK(t.app.session.steps().back().rolls.front().total == 7);
+}
+
+TEST_CASE("controller: a damaged import is refused with its reason; a good one opens as a new session") {
+    Table t;
+    REQUIRE(czary::app::dispatch(t.app, add_larraka).ok);
+    const std::string before = t.store.current_key();
+    CHECK_FALSE(czary::app::import_session(t.app, "{\"format\": \"czary-session\", "));
+    REQUIRE(t.app.ui.notice);
+    CHECK(t.app.ui.notice->refusal);
+    CHECK(t.store.current_key() == before);
+    const std::string file = t.app.session.to_json().dump();
+    CHECK(czary::app::import_session(t.app, file));
+    CHECK(t.store.current_key() != before);
+    CHECK(t.app.session.state().figures.size() == 1);
+}
+
+TEST_CASE("controller: what another tab saved meanwhile is never overwritten; this tab's game is kept as a new session") {
+    Table t;
+    REQUIRE(czary::app::dispatch(t.app, add_larraka).ok);
+    App other = t.open_again();
+    REQUIRE(czary::app::dispatch(other, {{"type", "add_hero"}, {"hero", "gislan"}}).ok);
+    const std::string key = t.store.current_key();
+    const std::string theirs = t.storage.values.at(key);
+    REQUIRE(czary::app::dispatch(t.app, {{"type", "add_hero"}, {"hero", "curvenol"}}).ok);
+    CHECK(t.storage.values.at(key) == theirs);
+    CHECK(t.store.current_key() != key);
+    REQUIRE(t.app.ui.notice);
+}
+
+TEST_CASE("controller: the tab, the selected figure and the scroll come back with the session") {
+    Table t;
+    REQUIRE(czary::app::dispatch(t.app, add_larraka).ok);
+    t.app.ui.tab = Tab::Table;
+    t.app.ui.selected = "c1";
+    t.app.ui.page_scroll = 120;
+    czary::app::remember_view(t.app);
+    App other = t.open_again();
+    CHECK(other.ui.tab == Tab::Table);
+    CHECK(other.ui.selected == "c1");
+    REQUIRE(other.ui.restore_scroll);
+    CHECK(*other.ui.restore_scroll == doctest::Approx(120));
+}
+
+TEST_CASE("controller: a damaged or foreign view is ignored and the session still opens") {
+    for (const std::string& view : std::vector<std::string>{"{{{", "[1,2]", "{\"session\": \"czary.session.99\", \"view\": {\"tab\": \"table\"}}",
+                                    "{\"session\": \"czary.session.1\", \"view\": {\"tab\": 5, \"selected\": [], \"scroll\": -3}}",
+                                    std::string(5000, '[')}) {
+        Table t;
+        REQUIRE(czary::app::dispatch(t.app, add_larraka).ok);
+        t.storage.values["czary.view"] = view;
+        App other = t.open_again();
+        CHECK(other.session.state().figures.size() == 1);
+        CHECK(other.ui.tab == Tab::Party);
+        CHECK(other.ui.selected.empty());
+        CHECK_FALSE(other.ui.restore_scroll);
+        CHECK_FALSE(other.ui.notice);
+    }
+}
+
+TEST_CASE("touch: a press that lifts within the slop is a tap, never a scroll or a lift") {
+    Gesture g;
+    auto f = g.update(true, 100, 100, 0.0);
+    g.pressed_on("c1");
+    f = g.update(true, 104, 103, 0.1);  // a finger wanders a little
+    CHECK_FALSE(f.cancel_press);
+    CHECK(f.scroll_by == 0.0f);
+    f = g.update(false, 104, 103, 0.15);
+    CHECK_FALSE(f.cancel_press);
+    CHECK_FALSE(f.dropped);
+    CHECK(g.phase() == Gesture::Phase::Idle);
+}
+
+TEST_CASE("touch: a swipe that starts on a token scrolls, cancels the press and lifts nothing") {
+    Gesture g;
+    g.update(true, 100, 300, 0.0);
+    g.pressed_on("c1");
+    auto f = g.update(true, 100, 280, 0.05);
+    CHECK(f.cancel_press);
+    CHECK(f.scroll_by == doctest::Approx(20));  // the content follows the finger up
+    f = g.update(true, 100, 200, 0.10);
+    CHECK(f.scroll_by == doctest::Approx(80));
+    CHECK_FALSE(f.lifted);
+    f = g.update(true, 100, 200, 1.0);  // held still after moving: still a scroll, no lift
+    CHECK_FALSE(f.lifted);
+    CHECK(g.lifted_figure().empty());
+}
+
+TEST_CASE("touch: a swipe glides on after the finger lifts, slows down and stops") {
+    Gesture g;
+    g.update(true, 100, 400, 0.0);
+    double t = 0;
+    for (float y = 380; y >= 200; y -= 20) g.update(true, 100, y, t += 0.016);
+    g.update(false, 100, 200, t += 0.016);
+    REQUIRE(g.phase() == Gesture::Phase::Gliding);
+    CHECK(g.wants_frames());
+    float glided = 0;
+    for (int frame = 0; frame < 600 && g.phase() == Gesture::Phase::Gliding; ++frame) glided += g.update(false, 100, 200, t += 0.016).scroll_by;
+    CHECK(g.phase() == Gesture::Phase::Idle);
+    CHECK(glided > 50.0f);
+    // A new press stops a glide at once.
+    Gesture h = g;
+    h.update(true, 100, 400, 0.0);
+    CHECK(h.phase() == Gesture::Phase::Pressed);
+}
+
+TEST_CASE("touch: only a long press on a token lifts it; it is dropped where the finger lifts") {
+    Gesture g;
+    g.update(true, 50, 50, 0.0);
+    g.pressed_on("c2");
+    CHECK(g.wants_frames());  // the press must be timed though no input comes
+    auto f = g.update(true, 51, 50, Gesture::long_press - 0.05);
+    CHECK_FALSE(f.lifted);
+    f = g.update(true, 51, 50, Gesture::long_press + 0.01);
+    CHECK(f.lifted);
+    CHECK(f.cancel_press);
+    CHECK(g.dragging());
+    CHECK(g.lifted_figure() == "c2");
+    f = g.update(true, 200, 400, 1.0);  // carried: no scroll
+    CHECK(f.scroll_by == 0.0f);
+    f = g.update(false, 200, 400, 1.1);
+    CHECK(f.dropped);
+    CHECK(g.lifted_figure() == "c2");
+    CHECK(g.x() == 200.0f);
+    CHECK_FALSE(g.dragging());
+
+    Gesture empty;  // a long press on anything else lifts nothing
+    empty.update(true, 50, 50, 0.0);
+    CHECK_FALSE(empty.update(true, 50, 50, 2.0).lifted);
+}
