@@ -190,6 +190,7 @@ void draw_board(App& app) {
     draw_formation(app, Side::Monsters, candidates);
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const float width = ImGui::GetContentRegionAvail().x;
+    app.frame.board_front_y = at.y + 3;
     ImGui::GetWindowDrawList()->AddLine(ImVec2(at.x, at.y + 3), ImVec2(at.x + width, at.y + 3), IM_COL32(200, 160, 70, 160), 2.0f);
     ImGui::Dummy(ImVec2(width, 6));
     draw_formation(app, Side::Party, candidates);

@@ -245,8 +245,23 @@ void adventure_section(App& app) {
 }  // namespace
 
 void draw_party_panel(App& app) {
+    const bool setting_up = !app.session.state().adventure.active;
+    // A tablet: the party and its adventure on the left, the ways to add characters on the right.
+    const bool columns = setting_up && ImGui::GetContentRegionAvail().x >= 700.0f;
+    if (columns && ImGui::BeginTable("##party-columns", 2, ImGuiTableFlags_SizingStretchSame)) {
+        ImGui::TableNextColumn();
+        dice_mode(app);
+        characters_section(app);
+        adventure_section(app);
+        ImGui::TableNextColumn();
+        heroes_section(app);
+        initiate_section(app);
+        custom_section(app);
+        ImGui::EndTable();
+        return;
+    }
     dice_mode(app);
-    if (!app.session.state().adventure.active) {
+    if (setting_up) {
         heroes_section(app);
         initiate_section(app);
         custom_section(app);

@@ -3,6 +3,9 @@
 // form or the talk. On a phone the board stays in view above the sheet; a tablet puts the
 // board, the sheet and the latest outcomes side by side (landscape) or the board above the
 // sheet and the outcomes (portrait).
+#include <algorithm>
+#include <cmath>
+
 #include "app/panels.hpp"
 #include "app/widgets.hpp"
 
@@ -15,9 +18,24 @@ bool sheet_has_content(const App& app) {
 
 void board_region(App& app, ImVec2 size) {
     ImGui::BeginChild("##board", size, false, ImGuiWindowFlags_NoScrollbar);
+    TableView& view = app.ui.table;
+    // The player scrolled the board (a swipe, the wheel): from now on it stays where they put it.
+    if (view.board_scroll_set && std::abs(ImGui::GetScrollY() - *view.board_scroll_set) > 0.5f) view.board_follows_player = true;
+    const bool restoring = app.ui.restore_scroll.has_value();
     keep_scroll(app);
     draw_board(app);
     ImGui::Dummy(ImVec2(1, 8));
+    // Until then the front lines sit mid-board: the nearest monster ranks above, the party's
+    // below (on a phone two of each in view above the sheet).
+    if (restoring) view.board_follows_player = true;
+    if (!view.board_follows_player) {
+        const float front = app.frame.board_front_y - ImGui::GetWindowPos().y + ImGui::GetScrollY();
+        const float wanted = std::clamp(front - ImGui::GetWindowHeight() * 0.5f, 0.0f, ImGui::GetScrollMaxY());
+        if (std::abs(ImGui::GetScrollY() - wanted) > 0.5f) ImGui::SetScrollY(wanted);
+        view.board_scroll_set = wanted;
+    } else {
+        view.board_scroll_set.reset();
+    }
     ImGui::EndChild();
 }
 

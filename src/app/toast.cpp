@@ -16,7 +16,7 @@ constexpr std::size_t lines_shown = 4;  // the rest is in the log
 constexpr std::size_t rolls_shown = 3;
 
 bool has_outcome(const App& app) {
-    return app.ui.outcome_step && *app.ui.outcome_step < app.session.position() && !app.session.steps()[*app.ui.outcome_step].log.empty();
+    return app.ui.outcome_step && *app.ui.outcome_step < app.session.position();
 }
 
 void dismiss(App& app) {
@@ -41,6 +41,10 @@ void draw_notice_text(App& app, const Notice& notice, std::string& shown) {
 void draw_outcome(App& app, std::string& shown) {
     const std::size_t index = *app.ui.outcome_step;
     const auto& step = app.session.steps()[index];
+    if (step.log.empty()) {  // a step that logs nothing is still confirmed: "✓ Pula czarów"
+        shown = "✓ " + step_title(app, step);
+        wrapped(shown);
+    }
     for (std::size_t i = 0; i < step.log.size(); ++i) {
         const std::string line = with_rule(app.local(step.log[i].text), step.log[i].rule);
         shown += (shown.empty() ? "" : "\n") + line;

@@ -97,6 +97,9 @@ struct TableView {
     int wound_amount = 0;         // typed on the figure sheet's number field
     int gold = 40;                // the bribe offered (8.9)
     bool ending_fight = false;    // the fight's end asks "victory or flight?" in the same row
+    // The board keeps its front lines mid-view until the player scrolls it (then it stays put).
+    bool board_follows_player = false;
+    std::optional<float> board_scroll_set;
     char destination[64] = "";    // Teleportacja's segment, as typed
 };
 
@@ -190,6 +193,7 @@ struct App {
     struct FrameRegions {
         float toast_bottom = 0;
         float toast_left = 0, toast_width = 0;  // 0: the screen's width
+        float board_front_y = 0;  // where the monsters' ranks meet the party's (screen px)
         bool wide = false;  // a tablet's width: bigger tokens, side-by-side regions
         struct DropPlace {
             Side side;

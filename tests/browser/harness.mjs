@@ -165,9 +165,9 @@ const WHEEL_STEP = 90;
 // Turns the mouse wheel `steps` times (negative: up) over x (default: the page's right edge),
 // and returns where everything then is. The turns are sent at once: ImGui adds up those that
 // come in one frame.
-async function wheel(page, steps, x) {
+async function wheel(page, steps, x, y) {
   const viewport = page.viewportSize();
-  const [px, py] = [x ?? viewport.width - 12, viewport.height * 0.8];
+  const [px, py] = [x ?? viewport.width - 12, Math.min(viewport.height - 8, Math.max(8, y ?? viewport.height * 0.8))];
   // The pointer must hover the page for a frame before the wheel turns (ImGui scrolls the
   // window under the pointer, and a finger's last point is forgotten after it lifts). Two moves:
   // a move to where the pointer already is sends no event.
@@ -197,7 +197,8 @@ export async function find(page, id) {
       reversed ||= lastUp !== null && up !== lastUp;  // overshot (a smaller window): one step at a time
       lastUp = up;
       const steps = reversed ? 1 : Math.min(20, Math.max(1, Math.round(Math.abs(distance) / WHEEL_STEP)));
-      await wheel(page, up ? -steps : steps, r.x + 4);
+      // Over the widget's own region (on the table the board and the sheet scroll separately).
+      await wheel(page, up ? -steps : steps, r.x + 4, r.y + r.h / 2);
       rects = await layout(page);
     }
     return shown();

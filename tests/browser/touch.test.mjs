@@ -62,13 +62,15 @@ test('a swipe that starts on a token scrolls and changes nothing; a long press t
   await tapInView(page, 'token:c2');  // a selected figure: the sheet is open, the board shorter
   const before = await session(page);
   const token = await onScreen(page, `token:${monster(0)}`);
-  await swipe(page, `token:${monster(0)}`, -220);
+  // The board opens with its front lines mid-view: a swipe down shows the monsters' far ranks.
+  await swipe(page, `token:${monster(0)}`, 220);
   const after = (await layout(page))[`token:${monster(0)}`];
-  assert.ok(!after || after.y < token.y - 40, `the board scrolled under the finger (the troll from y=${token.y} to ${after?.y})`);
+  assert.ok(!after || after.y > token.y + 40, `the board scrolled under the finger (the troll from y=${token.y} to ${after?.y})`);
   assert.equal(await session(page), before, 'a swipe that began on a token changed nothing in the game');
   assert.equal((await ui(page)).lifted, '', 'nothing is lifted');
-  // A swipe that starts on a button scrolls too, and does not press it.
-  await swipe(page, { x: 200, y: 300 }, 200);
+  // A swipe that starts on a button (a card in the sheet) scrolls too, and does not press it.
+  await swipe(page, 'card:zamek', -120);
+  assert.equal((await ui(page)).sheet, 'figure', 'no cast was started');
   assert.equal(await session(page), before);
 
   // A long press lifts Larraka; the finger carries her along the second rank (before the fight).
