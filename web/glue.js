@@ -157,9 +157,16 @@
       Module._free(buffer);
     }
   };
+  // A swipe that ends on a field scrolled the page: it opens no keyboard (only a tap does).
+  let touchStart = null;
+  canvas.addEventListener('touchstart', (event) => {
+    const touch = event.changedTouches[0];
+    touchStart = touch ? { x: touch.clientX, y: touch.clientY } : null;
+  }, { passive: true });
   canvas.addEventListener('touchend', (event) => {
     if (!window.czary.ready || event.changedTouches.length === 0) return;
     const touch = event.changedTouches[0];
+    if (touchStart && Math.hypot(touch.clientX - touchStart.x, touch.clientY - touchStart.y) > 10) return;
     const box = canvas.getBoundingClientRect();
     const x = touch.clientX - box.left;
     const y = touch.clientY - box.top;

@@ -87,7 +87,8 @@ void draw_top_bar(App& app) {
     app.layout.add_text("top:session", name);
     ImDrawList* draw = ImGui::GetWindowDrawList();
     draw->PushClipRect(at, ImVec2(at.x + name_width, at.y + touch_size), true);
-    draw->AddText(ImVec2(at.x + 2, at.y + (touch_size - ImGui::GetTextLineHeight()) / 2), IM_COL32(235, 225, 205, 255), name.c_str());
+    draw->AddText(ImVec2(at.x + 2, at.y + (touch_size - ImGui::GetTextLineHeight()) / 2), IM_COL32(235, 225, 205, 255),
+                  fit_text(name, name_width - 4).c_str());
     draw->PopClipRect();
     ImGui::SameLine();
     draw_chip(app, chip_width);
