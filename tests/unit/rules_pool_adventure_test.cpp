@@ -147,3 +147,25 @@ TEST_CASE("4.4: an initiate's potential comes from 1K6 on table 4.4, plus race a
     CHECK(t.fig("c2").talents.traps == 2);
     t.refused({{"type", "add_initiate"}, {"race", "hobbit"}, {"name", "X"}}, "unknown_race", "4.4");
 }
+
+TEST_CASE("4.1 A: a hero of table 4.3 joins the game once (applies)") {
+    Table t;
+    t.ok({{"type", "add_hero"}, {"hero", "larraka"}});
+    t.ok({{"type", "add_hero"}, {"hero", "gislan"}, {"name", "Gislan Młodszy"}});
+    t.ok({{"type", "add_initiate"}, {"race", "human"}, {"name", "Larraka"}, {"dice", {5}}});  // an initiate of the same name
+    t.ok({{"type", "add_character"}, {"name", "Gislan"}, {"sila", 7}, {"odpornosc", 1}});
+    CHECK(t.state().figures.size() == 4);
+}
+
+TEST_CASE("4.1 A: a hero of table 4.3 joins the game once (refused: the same hero again)") {
+    Table t;
+    t.party();
+    const auto refusal = t.refused({{"type", "add_hero"}, {"hero", "larraka"}}, "hero_in_party", "4.1");
+    CHECK(refusal.pl == "Larraka jest już w grze: każdego z bohaterów tabeli 4.3 dobiera się tylko raz (4.1 A).");
+    CHECK(refusal.en == "Larraka is already in the game: each hero of table 4.3 is drawn only once (4.1 A).");
+    t.refused({{"type", "add_hero"}, {"hero", "gislan"}, {"name", "Inny Gislan"}}, "hero_in_party", "4.1");
+    // A dead hero is not drawn again either: 17.3 brings in new characters, Wskrzeszenie the dead.
+    t.ok({{"type", "wound"}, {"figure", "c3"}, {"amount", 9}});
+    REQUIRE(t.fig("c3").dead);
+    t.refused({{"type", "add_hero"}, {"hero", "curvenol"}}, "hero_in_party", "4.1");
+}
