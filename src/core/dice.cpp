@@ -106,8 +106,14 @@ int DiceSource::roll(const DiceCode& code, const std::string& purpose, const std
     RollRecord record{purpose, figure, code.to_string(), {}, 0, supplied_ ? "table" : "app"};
     for (int die = 0; die < code.count; ++die) {
         if (supplied_) {
-            if (next_supplied_ >= supplied_->size())
-                throw Refused("not_enough_dice", "3.1", {{"needed", purpose + " " + code.to_string()}});
+            if (next_supplied_ >= supplied_->size()) {
+                const int missing = code.count - die;
+                throw Refused("not_enough_dice", "3.1",
+                              {{"roll", words_ ? words_(purpose, figure) : LocalizedText(purpose)},
+                               {"code", code.to_string()},
+                               {"missing", std::to_string(missing)},
+                               {"dice", LocalizedText("kości", missing == 1 ? "die" : "dice")}});
+            }
             record.pips.push_back((*supplied_)[next_supplied_++]);
         } else {
             record.pips.push_back(rng_.d6());

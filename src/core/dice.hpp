@@ -2,11 +2,14 @@
 // Dice codes of chapter 3 and the rolls of a session: from real dice at the table or from the
 // session's own seeded generator, every roll recorded with its purpose.
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "core/localized_text.hpp"
 
 namespace czary {
 
@@ -47,12 +50,18 @@ struct RollRecord {
     std::string source;   // "table" (real dice supplied) or "app" (the session's generator)
 };
 
+// Words for a roll in a refusal: what it is for and whose it is ("odporność postaci Troll 1"),
+// from a roll's purpose and figure id.
+using RollWords = std::function<LocalizedText(const std::string& purpose, const std::string& figure)>;
+
 // Hands out pips: first those supplied with the action (real dice), else the generator's.
 class DiceSource {
 public:
-    DiceSource(Rng& rng, std::optional<std::vector<int>> supplied) : rng_(rng), supplied_(std::move(supplied)) {}
+    DiceSource(Rng& rng, std::optional<std::vector<int>> supplied, RollWords words = {})
+        : rng_(rng), supplied_(std::move(supplied)), words_(std::move(words)) {}
 
-    // Rolls a code; throws Refused("not_enough_dice") when supplied dice run out.
+    // Rolls a code; throws Refused("not_enough_dice") when supplied dice run out, naming the roll
+    // in words (RollWords; without them its purpose as it is) and the dice it still lacks.
     int roll(const DiceCode& code, const std::string& purpose, const std::string& figure = {});
     int roll(std::string_view code, const std::string& purpose, const std::string& figure = {});
     const std::vector<RollRecord>& records() const { return records_; }
@@ -63,6 +72,7 @@ public:
 private:
     Rng& rng_;
     std::optional<std::vector<int>> supplied_;
+    RollWords words_;
     std::size_t next_supplied_ = 0;
     std::vector<RollRecord> records_;
 };

@@ -19,22 +19,19 @@ const Figure& caster_or_throw(const GameState& s, const std::string& id) {
 
 }  // namespace
 
-nlohmann::json castable_spells(const GameState& s, const GameData& data, const std::string& caster_id) {
+std::vector<SpellAvailability> spell_availability(const GameState& s, const GameData& data, const std::string& caster_id) {
     const Figure& caster = caster_or_throw(s, caster_id);
-    nlohmann::json list = nlohmann::json::array();
+    std::vector<SpellAvailability> list;
     for (const auto& spell : data.spells.all()) {
-        nlohmann::json entry = {{"spell", spell.id}, {"name", {{"pl", spell.name.pl}, {"en", spell.name.en}}},
-                                {"type", std::string(1, spell_type_letter(spell.type))}, {"rule", spell.rule}};
         auto refusal = cast_refusal(s, data, caster, spell);
         if (!refusal && spell_takes_targets(spell) && valid_targets(s, data, caster_id, spell.id).empty())
             refusal = Refused("no_valid_target", spell.rule, {{"spell", spell.name}});
-        entry["castable"] = !refusal;
-        entry["cost"] = plan_cast(s, caster, spell, false).cost;
-        if (refusal) {
-            const Refusal r = make_refusal(*refusal, data);
-            entry["refusal"] = {{"code", r.code}, {"rule", r.rule}, {"pl", r.pl}, {"en", r.en}};
-        }
-        list.push_back(entry);
+        SpellAvailability entry;
+        entry.spell = spell.id;
+        entry.castable = !refusal;
+        entry.cost = plan_cast(s, caster, spell, false).cost;
+        if (refusal) entry.refusal = make_refusal(*refusal, data);
+        list.push_back(std::move(entry));
     }
     return list;
 }
@@ -50,89 +47,133 @@ std::vector<std::string> valid_targets(const GameState& s, const GameData& data,
     return targets;
 }
 
-nlohmann::json cast_odds(const GameState& s, const GameData& data, const std::string& caster_id,
-                         const std::string& spell_id, const std::vector<std::string>& target_ids) {
+std::vector<TargetOdds> odds_of_cast(const GameState& s, const GameData& data, const std::string& caster_id,
+                                     const std::string& spell_id, const std::vector<std::string>& target_ids) {
     caster_or_throw(s, caster_id);
     const Spell* spell = data.spells.find(spell_id);
     if (!spell) throw DataError("no spell '" + spell_id + "'");
     std::vector<std::string> ids = spell->target == "all_engaged" ? figures_on_board(s) : target_ids;
-    nlohmann::json list = nlohmann::json::array();
+    std::vector<TargetOdds> list;
     const bool wounding = spell->dice && (spell->id == "wybuch" || spell->id == "eksplozja" || spell->id == "blyskawica" ||
                                           spell->id == "psychiczny_cios" || spell->id == "gniew_bozy");
     for (const auto& id : ids) {
         const Figure* target = s.find(id);
         if (!target) throw DataError("no figure '" + id + "' in this session");
         const int odpornosc = std::min(target->odpornosc, 5);
-        const bool shielded = wounding && target->magic_shield;
-        const double resist = shielded ? 1.0 : spell->resistible ? std::max(0, odpornosc) / 6.0 : 0.0;
-        nlohmann::json entry = {{"figure", id}, {"resist", resist}, {"shielded", shielded}};
-        if (wounding && !shielded) {
+        TargetOdds entry;
+        entry.figure = id;
+        entry.shielded = wounding && target->magic_shield;
+        entry.resist = entry.shielded ? 1.0 : spell->resistible ? std::max(0, odpornosc) / 6.0 : 0.0;
+        if (wounding && !entry.shielded) {
             // Wounds taken after Magiczna zbroja, when the spell is not resisted.
-            std::map<int, double> taken;
             for (const auto& [amount, p] : DiceCode::parse(*spell->dice)->distribution())
-                taken[std::max(0, amount - target->armor)] += p;
+                entry.wounds[std::max(0, amount - target->armor)] += p;
             double kill = 0;
-            nlohmann::json distribution = nlohmann::json::object();
-            for (const auto& [wounds, p] : taken) {
-                distribution[std::to_string(wounds)] = p;
+            for (const auto& [wounds, p] : entry.wounds)
                 if (target->wounds + wounds >= target->sila) kill += p;
-            }
-            entry["wounds"] = distribution;
-            entry["kill"] = (1.0 - resist) * kill;
+            entry.kill = (1.0 - entry.resist) * kill;
         }
-        list.push_back(entry);
+        list.push_back(std::move(entry));
     }
     return list;
 }
 
-}  // namespace czary
-
-namespace czary {
-namespace {
-
-nlohmann::json refusal_json(const Refused& refused, const GameData& data) {
-    const Refusal r = make_refusal(refused, data);
-    return {{"refusal", {{"code", r.code}, {"rule", r.rule}, {"pl", r.pl}, {"en", r.en}}}};
-}
-
-}  // namespace
-
-nlohmann::json negotiation_odds(const GameState& s, const GameData& data, const std::string& negotiator_id) {
+NegotiationOdds odds_of_negotiation(const GameState& s, const GameData& data, const std::string& negotiator_id) {
+    NegotiationOdds odds;
     try {
         if (s.fight.active) throw Refused("fight_in_progress", "8.4");
         const Figure* negotiator = s.find(negotiator_id);
         if (!negotiator || !negotiator->is_character() || negotiator->dead)
             throw Refused("not_a_character", "8.4", {{"figure", plain(negotiator_id)}});
         const Figure& monster = strongest_monster(s);
-        nlohmann::json odds = {{"failure", 0.0}, {"agreement", 0.0}, {"intimidation", 0.0}};
         if (s.encounter.intimidation) {  // Zastraszenie / Zniechęcenie: no roll (10.7)
-            odds["intimidation"] = 1.0;
+            odds.intimidation = 1.0;
             return odds;
         }
         for (const auto& [roll, p] : DiceCode::parse("2K6")->distribution()) {
-            auto& share = odds[negotiation_result(negotiation_total(s, *negotiator, monster, roll))];
-            share = share.get<double>() + p;
+            const std::string result = negotiation_result(negotiation_total(s, *negotiator, monster, roll));
+            (result == "failure" ? odds.failure : result == "agreement" ? odds.agreement : odds.intimidation) += p;
         }
-        return odds;
     } catch (const Refused& refused) {
-        return refusal_json(refused, data);
+        odds = {};
+        odds.refusal = make_refusal(refused, data);
     }
+    return odds;
 }
 
-nlohmann::json bribe_odds(const GameState& s, const GameData& data, int gold) {
+BribeOdds odds_of_bribe(const GameState& s, const GameData& data, int gold) {
+    BribeOdds odds;
     try {
         if (s.fight.active) throw Refused("fight_in_progress", "8.9");
         if (s.encounter.bribe_tried) throw Refused("bribe_once", "8.9");
         const Figure& monster = strongest_monster(s);
-        const int needed = bribe_needed(data, monster, gold, nullptr);
-        const int modifier = s.encounter.bribe_modifier;
-        double accepted = 0;
+        odds.needed = bribe_needed(data, monster, gold, nullptr);
+        odds.modifier = s.encounter.bribe_modifier;
         for (int roll = 1; roll <= 6; ++roll)
-            if (roll + modifier <= needed) accepted += 1.0 / 6.0;
-        return {{"accepted", accepted}, {"needed", needed}, {"modifier", modifier}};
+            if (roll + odds.modifier <= odds.needed) odds.accepted += 1.0 / 6.0;
     } catch (const Refused& refused) {
-        return refusal_json(refused, data);
+        odds = {};
+        odds.refusal = make_refusal(refused, data);
     }
+    return odds;
+}
+
+// --- JSON ---
+
+nlohmann::json to_json(const Refusal& refusal) {
+    return {{"code", refusal.code}, {"rule", refusal.rule}, {"pl", refusal.pl}, {"en", refusal.en}};
+}
+
+nlohmann::json to_json(const SpellAvailability& availability, const GameData& data) {
+    const Spell* spell = data.spells.find(availability.spell);
+    if (!spell) throw DataError("no spell '" + availability.spell + "'");
+    nlohmann::json entry = {{"spell", spell->id}, {"name", {{"pl", spell->name.pl}, {"en", spell->name.en}}},
+                            {"type", std::string(1, spell_type_letter(spell->type))}, {"rule", spell->rule},
+                            {"castable", availability.castable}, {"cost", availability.cost}};
+    if (availability.refusal) entry["refusal"] = to_json(*availability.refusal);
+    return entry;
+}
+
+nlohmann::json to_json(const TargetOdds& odds) {
+    nlohmann::json entry = {{"figure", odds.figure}, {"resist", odds.resist}, {"shielded", odds.shielded}};
+    if (odds.kill) {
+        nlohmann::json distribution = nlohmann::json::object();
+        for (const auto& [wounds, p] : odds.wounds) distribution[std::to_string(wounds)] = p;
+        entry["wounds"] = distribution;
+        entry["kill"] = *odds.kill;
+    }
+    return entry;
+}
+
+nlohmann::json to_json(const NegotiationOdds& odds) {
+    if (odds.refusal) return {{"refusal", to_json(*odds.refusal)}};
+    return {{"failure", odds.failure}, {"agreement", odds.agreement}, {"intimidation", odds.intimidation}};
+}
+
+nlohmann::json to_json(const BribeOdds& odds) {
+    if (odds.refusal) return {{"refusal", to_json(*odds.refusal)}};
+    return {{"accepted", odds.accepted}, {"needed", odds.needed}, {"modifier", odds.modifier}};
+}
+
+nlohmann::json castable_spells(const GameState& s, const GameData& data, const std::string& caster) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& entry : spell_availability(s, data, caster)) list.push_back(to_json(entry, data));
+    return list;
+}
+
+nlohmann::json cast_odds(const GameState& s, const GameData& data, const std::string& caster,
+                         const std::string& spell, const std::vector<std::string>& targets) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& entry : odds_of_cast(s, data, caster, spell, targets)) list.push_back(to_json(entry));
+    return list;
+}
+
+nlohmann::json negotiation_odds(const GameState& s, const GameData& data, const std::string& negotiator) {
+    return to_json(odds_of_negotiation(s, data, negotiator));
+}
+
+nlohmann::json bribe_odds(const GameState& s, const GameData& data, int gold) {
+    return to_json(odds_of_bribe(s, data, gold));
 }
 
 }  // namespace czary

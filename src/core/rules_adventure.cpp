@@ -24,6 +24,11 @@ void action_begin_adventure(Turn& t) {
     if (t.s.adventure.active) throw Refused("adventure_in_progress", "4.1");
     const int number = raised(t.s.adventure.number, 1, state_limits::max_counter,
                               {"liczba przygód", "the number of adventures"}, "4.1");
+    // 4.1 B6 and 10.0: a character who can cast has chosen its pool before the game; the marks
+    // of 4.1 D come from it, so without one nothing could be marked.
+    for (const auto& c : t.s.figures)
+        if (c.is_character() && !c.dead && c.pool.empty() && *std::max_element(c.potential.begin(), c.potential.end()) > 0)
+            throw Refused("pool_empty", "4.1", {{"figure", c.name}});
     const int roll = t.dice.roll("1K6", "sun");
     t.s.adventure.number = number;
     t.s.adventure.active = true;

@@ -48,6 +48,10 @@ void action_add_hero(Turn& t) {
     const std::string id = t.text("hero");
     const HeroTemplate* hero = t.data.hero(id);
     if (!hero) throw Refused("unknown_hero", "4.3", {{"hero", id}});
+    // 4.1 A: every hero is one counter, drawn once; a dead hero is not drawn again (17.3 brings
+    // in new characters, and Wskrzeszenie the dead one). docs/interpretations.md.
+    for (const auto& f : t.s.figures)
+        if (f.is_character() && f.hero == hero->id) throw Refused("hero_in_party", "4.1", {{"hero", plain(hero->name)}});
     Figure c;
     c.hero = hero->id;
     c.name = plain(t.optional_text("name").value_or(hero->name));

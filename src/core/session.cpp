@@ -41,6 +41,8 @@ ApplyResult Session::apply(const nlohmann::json& action) {
     return result;
 }
 
+ApplyResult Session::apply(const Action& action) { return apply(czary::to_json(action)); }
+
 bool Session::checkpoint_due(std::size_t step, const GameState& state) const {
     // Every 64 steps; with many figures further apart, so that the copies together hold about as
     // many figures as the session has steps (5,000 figures and 50,000 steps would otherwise keep

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/actions.hpp"
 #include "core/apply.hpp"
 
 namespace czary {
@@ -53,6 +54,9 @@ public:
     // Applies an action; on success it becomes the newest step and the redo steps are dropped.
     // The new state is state(); the result's own state is left empty.
     ApplyResult apply(const nlohmann::json& action);
+    // The same for a typed action: applied as its JSON (to_json), which is what the step keeps,
+    // so files, logs and replays stay JSON.
+    ApplyResult apply(const Action& action);
     bool can_undo() const { return position_ > 0; }
     bool can_redo() const { return position_ < steps_.size(); }
     bool undo(std::size_t count = 1);

@@ -19,10 +19,23 @@ std::optional<std::vector<int>> supplied_dice(const nlohmann::json& action) {
     return pips;
 }
 
+// A roll in words for a refusal (3.1): the purpose as data/messages.json "roll.<purpose>" has it
+// (a purpose it does not know, as a roll_dice's own, as it is) and whose roll it is.
+LocalizedText roll_words(const GameState& s, const GameData& data, const std::string& purpose, const std::string& figure) {
+    const bool known = data.messages.find("roll." + purpose) != data.messages.end();
+    const LocalizedText words = known ? data.message("roll." + purpose) : plain(purpose);
+    const Figure* whose = figure.empty() ? nullptr : s.find(figure);
+    if (!whose) return words;
+    return data.message("roll_of_figure", {{"roll", words}, {"figure", whose->name}});
+}
+
 }  // namespace
 
 Turn::Turn(GameState& state, const GameData& game_data, const nlohmann::json& action_)
-    : s(state), data(game_data), action(action_), dice(state.rng, supplied_dice(action_)) {}
+    : s(state), data(game_data), action(action_),
+      dice(state.rng, supplied_dice(action_), [&state, &game_data](const std::string& purpose, const std::string& figure) {
+          return roll_words(state, game_data, purpose, figure);
+      }) {}
 
 void Turn::note(const std::string& key, const std::string& rule, const Args& args) {
     log.push_back({key, rule, data.message("log." + key, args)});

@@ -267,6 +267,7 @@ TEST_CASE("session: position is read as the integer written (in wasm 4294967297 
 TEST_CASE("3.1: dice given with an action are read as written (4294967299 was taken as a 3)") {
     test::Table t;
     t.party();
+    t.standard_pools();
     for (const json& pip : {json(4294967299ULL), json(-4294967291LL), json(9223372036854775807LL), json(18446744073709551615ULL)})
         t.refused({{"type", "begin_adventure"}, {"dice", {pip}}}, "bad_dice", "3.1");
     t.ok({{"type", "begin_adventure"}, {"dice", {3}}});

@@ -68,3 +68,73 @@ TEST_CASE("cast_odds: Magiczna zbroja lowers the wounds; Magiczna tarcza stops t
     CHECK(odds[0]["wounds"]["0"].get<double>() == doctest::Approx(2.0 / 3.0));  // 2 and 4 absorbed
     CHECK(odds[0]["wounds"]["2"].get<double>() == doctest::Approx(1.0 / 3.0));
 }
+
+TEST_CASE("spell_availability: the typed answer behind castable_spells, refusal and all") {
+    Table t;
+    t.party();
+    t.standard_adventure();
+    t.monster("troll", 9);
+    const auto& data = czary::GameData::builtin();
+    const std::vector<czary::SpellAvailability> list = czary::spell_availability(t.state(), data, "c1");
+    REQUIRE(list.size() == 26);
+    const auto json_list = czary::castable_spells(t.state(), data, "c1");
+    for (std::size_t i = 0; i < list.size(); ++i) CHECK(czary::to_json(list[i], data) == json_list[i]);
+    const auto lightning = std::find_if(list.begin(), list.end(), [](const auto& s) { return s.spell == "blyskawica"; });
+    REQUIRE(lightning != list.end());
+    CHECK_FALSE(lightning->castable);
+    CHECK(lightning->cost == 2);
+    REQUIRE(lightning->refusal.has_value());
+    CHECK(lightning->refusal->code == "only_in_fight");
+    CHECK(lightning->refusal->rule == "10.1");
+    const auto heal = std::find_if(list.begin(), list.end(), [](const auto& s) { return s.spell == "uzdrowienie"; });
+    CHECK(heal->castable);
+    CHECK_FALSE(heal->refusal.has_value());
+    CHECK_THROWS_AS(czary::spell_availability(t.state(), data, "c99"), czary::DataError);
+}
+
+TEST_CASE("odds_of_cast: the typed answer behind cast_odds: kill and wounds only for a wounding spell not shielded") {
+    Table t = Table::fight_with_troll();
+    const auto& data = czary::GameData::builtin();
+    const auto odds = czary::odds_of_cast(t.state(), data, "c1", "blyskawica", {"m4"});
+    REQUIRE(odds.size() == 1);
+    CHECK(odds[0].figure == "m4");
+    CHECK(odds[0].resist == doctest::Approx(0.5));
+    CHECK_FALSE(odds[0].shielded);
+    REQUIRE(odds[0].kill.has_value());
+    CHECK(*odds[0].kill == doctest::Approx(0.0));  // at most 6 of siła 9
+    CHECK(odds[0].wounds == std::map<int, double>{{2, 1.0 / 3}, {4, 1.0 / 3}, {6, 1.0 / 3}});
+    CHECK(czary::to_json(odds[0]) == czary::cast_odds(t.state(), data, "c1", "blyskawica", {"m4"})[0]);
+    const auto sleep = czary::odds_of_cast(t.state(), data, "c1", "uspienie", {"m4"});
+    CHECK_FALSE(sleep[0].kill.has_value());
+    CHECK(sleep[0].wounds.empty());
+    CHECK(czary::to_json(sleep[0]) == nlohmann::json{{"figure", "m4"}, {"resist", 0.5}, {"shielded", false}});
+    CHECK_THROWS_AS(czary::odds_of_cast(t.state(), data, "c1", "fireball", {"m4"}), czary::DataError);
+}
+
+TEST_CASE("odds_of_negotiation / odds_of_bribe: the typed answers, and a refusal in place of the odds") {
+    Table t;
+    t.party();
+    t.monster("troll", 9);  // NN 4
+    const auto& data = czary::GameData::builtin();
+    const czary::NegotiationOdds talk = czary::odds_of_negotiation(t.state(), data, "c1");
+    CHECK_FALSE(talk.refusal.has_value());
+    CHECK(talk.agreement == doctest::Approx(3.0 / 36));      // 2K6 - 4 of 7-9: 11, 12
+    CHECK(talk.intimidation == doctest::Approx(0.0));
+    CHECK(talk.failure + talk.agreement + talk.intimidation == doctest::Approx(1.0));
+    CHECK(czary::to_json(talk) == czary::negotiation_odds(t.state(), data, "c1"));
+    const czary::BribeOdds bribe = czary::odds_of_bribe(t.state(), data, 40);
+    CHECK_FALSE(bribe.refusal.has_value());
+    CHECK(bribe.needed == 1);  // table 8.9, 40 gold, siła + NN 13
+    CHECK(bribe.modifier == 0);
+    CHECK(bribe.accepted == doctest::Approx(1.0 / 6));
+    CHECK(czary::to_json(bribe) == czary::bribe_odds(t.state(), data, 40));
+
+    const auto too_small = czary::odds_of_bribe(t.state(), data, 10);
+    REQUIRE(too_small.refusal.has_value());
+    CHECK(too_small.refusal->code == "bribe_too_small");
+    CHECK(czary::to_json(too_small) == nlohmann::json{{"refusal", czary::to_json(*too_small.refusal)}});
+    const auto monster = czary::odds_of_negotiation(t.state(), data, "m4");
+    REQUIRE(monster.refusal.has_value());
+    CHECK(monster.refusal->code == "not_a_character");
+    CHECK(monster.agreement == 0.0);
+}

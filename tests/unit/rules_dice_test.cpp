@@ -1,6 +1,8 @@
 // The dice tray's action: roll_dice rolls any code of chapter 3 (3.1) and changes nothing else.
 #include "table.hpp"
 
+using test::Table;
+
 TEST_CASE("3.1 roll_dice: the app's generator rolls the code; only the generator and the log change") {
     test::Table t;
     t.party();
@@ -61,4 +63,73 @@ TEST_CASE("3.1 roll_dice: a session of tray rolls replays to the same pips and u
     t.session.undo(1);
     const auto again = t.ok({{"type", "roll_dice"}, {"code", "1K6"}});
     CHECK(again.rolls[0].pips[0] == pips[19]);  // the generator went back with the undo
+}
+
+namespace {
+
+// The refusal of an action whose table dice run out.
+czary::Refusal missing_dice(test::Table& t, const test::json& action) {
+    return t.refused(action, "not_enough_dice", "3.1");
+}
+
+}  // namespace
+
+TEST_CASE("3.1: table dice that run out are refused naming the roll in words and the dice it still needs") {
+    test::Table t = test::Table::fight_with_troll();  // troll m4, odporność 3
+    auto refusal = missing_dice(t, {{"type", "cast"}, {"caster", "c1"}, {"spell", "blyskawica"}, {"targets", {"m4"}}, {"dice", test::json::array()}});
+    CHECK(refusal.pl == "Brakuje oczek: odporność postaci Troll 1 (1K6); na ten rzut potrzeba jeszcze 1 kości.");
+    CHECK(refusal.en == "Dice missing: Troll 1's resistance (1K6); this roll needs 1 more die.");
+    refusal = missing_dice(t, {{"type", "cast"}, {"caster", "c1"}, {"spell", "blyskawica"}, {"targets", {"m4"}}, {"dice", {6}}});
+    CHECK(refusal.pl == "Brakuje oczek: obrażenia postaci Troll 1 (1K3x2); na ten rzut potrzeba jeszcze 1 kości.");
+    CHECK(refusal.en == "Dice missing: Troll 1's damage (1K3x2); this roll needs 1 more die.");
+
+    test::Table u;
+    refusal = missing_dice(u, {{"type", "roll_dice"}, {"code", "3K6"}, {"dice", {3}}});
+    CHECK(refusal.pl == "Brakuje oczek: rzut na tacy (3K6); na ten rzut potrzeba jeszcze 2 kości.");
+    CHECK(refusal.en == "Dice missing: tray roll (3K6); this roll needs 2 more dice.");
+    refusal = missing_dice(u, {{"type", "begin_adventure"}, {"dice", test::json::array()}});
+    CHECK(refusal.pl == "Brakuje oczek: słońce (1K6); na ten rzut potrzeba jeszcze 1 kości.");
+    // A purpose of the table's own stays as written.
+    refusal = missing_dice(u, {{"type", "roll_dice"}, {"code", "1K6"}, {"purpose", "pułapka"}, {"dice", test::json::array()}});
+    CHECK(refusal.pl == "Brakuje oczek: pułapka (1K6); na ten rzut potrzeba jeszcze 1 kości.");
+}
+
+TEST_CASE("3.1: every roll the rules make is named in Polish words when its table dice are missing") {
+    // One action per purpose of a roll, each with no pips.
+    test::Table t;
+    t.party();
+    t.standard_adventure();  // entered; c1 marked Uzdrowienie, c2 Magiczna zbroja and Siła
+    const auto none = test::json::array();
+    std::vector<test::json> actions = {
+        {{"type", "add_initiate"}, {"race", "elf"}, {"name", "Ilma"}, {"dice", none}},                                 // initiate_potential
+        {{"type", "add_monster"}, {"kind", "ork"}, {"sila_code", "1+1"}, {"dice", none}},                              // monster_sila
+        {{"type", "cast"}, {"caster", "c2"}, {"spell", "magiczna_zbroja"}, {"targets", {"c3"}}, {"dice", none}},        // armor
+        {{"type", "cast"}, {"caster", "c2"}, {"spell", "sila"}, {"targets", {"c3"}}, {"dice", none}},                   // strength
+        {{"type", "cast"}, {"caster", "c1"}, {"spell", "uzdrowienie"}, {"targets", {"c2"}}, {"dice", none}},            // healing
+        {{"type", "bookshelf"}, {"character", "c1"}, {"dice", none}},                                                  // bookshelf
+        {{"type", "talisman"}, {"character", "c1"}, {"sun", "red"}, {"dice", none}},                                   // talisman
+        {{"type", "altar"}, {"character", "c1"}, {"altar", "avnas"}, {"dice", none}},                                  // resist
+        {{"type", "altar"}, {"character", "c1"}, {"altar", "avnas"}, {"dice", {6}}},                                   // damage
+        {{"type", "roll_dice"}, {"code", "1K6"}, {"dice", none}},                                                      // tray
+    };
+    std::vector<std::string> texts;
+    for (const auto& action : actions) texts.push_back(missing_dice(t, action).pl);
+    t.monster("troll", 9);
+    texts.push_back(missing_dice(t, {{"type", "negotiate"}, {"negotiator", "c1"}, {"dice", {4}}}).pl);  // negotiation
+    texts.push_back(missing_dice(t, {{"type", "bribe"}, {"gold", 40}, {"dice", none}}).pl);           // bribe
+    t.ok({{"type", "end_adventure"}});
+    t.ok({{"type", "begin_adventure"}, {"dice", {3}}});
+    t.ok({{"type", "mark_spells"}, {"character", "c1"}, {"spells", Table::pad(Table::standard_marks(1), 5)}});
+    texts.push_back(missing_dice(t, {{"type", "roll_use_limit"}, {"character", "c1"}, {"spell", "uzdrowienie"}, {"dice", none}}).pl);
+    const char* words[] = {"potencjał adepta", "siła potwora", "zbroja postaci Curvenol", "siła postaci Curvenol",
+                           "leczenie postaci Gislan", "półka z książkami postaci Larraka", "talizman postaci Larraka",
+                           "odporność postaci Larraka", "obrażenia postaci Larraka", "rzut na tacy",
+                           "negocjacje postaci Larraka", "przekupstwo", "limit użyć postaci Larraka"};
+    REQUIRE(texts.size() == std::size(words));
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+        INFO(texts[i]);
+        CHECK(texts[i].find(std::string("Brakuje oczek: ") + words[i] + " (") == 0);
+        CHECK(texts[i].find('_') == std::string::npos);  // no ids such as use_limit
+    }
+    CHECK(texts[10].find("(2K6); na ten rzut potrzeba jeszcze 1 kości.") != std::string::npos);
 }

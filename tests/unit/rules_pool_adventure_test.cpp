@@ -51,6 +51,7 @@ TEST_CASE("4.1 D: the dominant sun from 1K6: 1-2 red, 3-4 yellow, 5-6 blue") {
 TEST_CASE("4.1 D: exactly as many spells as the potential of the dominant sun are marked") {
     Table t;
     t.party();
+    t.standard_pools();
     t.ok({{"type", "set_pool"}, {"character", "c1"}, {"spells", {"wybuch", "zamek", "sila", "elokwencja", "urok", "uspienie"}}});
     t.ok({{"type", "begin_adventure"}, {"dice", {6}}});  // blue: Larraka 6/5/4 -> 4
     t.refused({{"type", "mark_spells"}, {"character", "c1"}, {"spells", {"wybuch", "zamek", "sila"}}}, "wrong_mark_count", "4.1");
@@ -146,4 +147,50 @@ TEST_CASE("4.4: an initiate's potential comes from 1K6 on table 4.4, plus race a
     CHECK(t.fig("c2").potential == std::array<int, 3>{2, 2, 2});
     CHECK(t.fig("c2").talents.traps == 2);
     t.refused({{"type", "add_initiate"}, {"race", "hobbit"}, {"name", "X"}}, "unknown_race", "4.4");
+}
+
+TEST_CASE("4.1 A: a hero of table 4.3 joins the game once (applies)") {
+    Table t;
+    t.ok({{"type", "add_hero"}, {"hero", "larraka"}});
+    t.ok({{"type", "add_hero"}, {"hero", "gislan"}, {"name", "Gislan Młodszy"}});
+    t.ok({{"type", "add_initiate"}, {"race", "human"}, {"name", "Larraka"}, {"dice", {5}}});  // an initiate of the same name
+    t.ok({{"type", "add_character"}, {"name", "Gislan"}, {"sila", 7}, {"odpornosc", 1}});
+    CHECK(t.state().figures.size() == 4);
+}
+
+TEST_CASE("4.1 A: a hero of table 4.3 joins the game once (refused: the same hero again)") {
+    Table t;
+    t.party();
+    const auto refusal = t.refused({{"type", "add_hero"}, {"hero", "larraka"}}, "hero_in_party", "4.1");
+    CHECK(refusal.pl == "Larraka jest już w grze: każdego z bohaterów tabeli 4.3 dobiera się tylko raz (4.1 A).");
+    CHECK(refusal.en == "Larraka is already in the game: each hero of table 4.3 is drawn only once (4.1 A).");
+    t.refused({{"type", "add_hero"}, {"hero", "gislan"}, {"name", "Inny Gislan"}}, "hero_in_party", "4.1");
+    // A dead hero is not drawn again either: 17.3 brings in new characters, Wskrzeszenie the dead.
+    t.ok({{"type", "wound"}, {"figure", "c3"}, {"amount", 9}});
+    REQUIRE(t.fig("c3").dead);
+    t.refused({{"type", "add_hero"}, {"hero", "curvenol"}}, "hero_in_party", "4.1");
+}
+
+TEST_CASE("4.1 B6 / 10.0: an adventure begins once every character who can cast has its pool (applies)") {
+    Table t;
+    t.party();
+    t.ok({{"type", "add_hero"}, {"hero", "dierdra"}});  // 0/0/0: no pool, none needed
+    t.standard_pools();
+    t.ok({{"type", "add_hero"}, {"hero", "zuryk"}});
+    t.ok({{"type", "wound"}, {"figure", "c5"}, {"amount", 8}});  // Zuryk 3/4/5 died without a pool
+    t.ok({{"type", "begin_adventure"}, {"dice", {3}}});
+}
+
+TEST_CASE("4.1 B6 / 10.0: an adventure begins once every character who can cast has its pool (refused: an empty pool)") {
+    Table t;
+    t.party();
+    t.ok({{"type", "set_pool"}, {"character", "c1"}, {"spells", Table::pad(Table::standard_marks(1), 6)}});
+    const auto refusal = t.refused({{"type", "begin_adventure"}, {"dice", {3}}}, "pool_empty", "4.1");
+    CHECK(refusal.pl == "Pula czarów postaci Gislan jest pusta: wybierz czary, zanim zacznie się przygoda (4.1 B6, 10.0).");
+    CHECK(refusal.en == "Gislan's spell pool is empty: choose the spells before the adventure begins (4.1 B6, 10.0).");
+    t.standard_pools();
+    t.ok({{"type", "add_initiate"}, {"race", "elf"}, {"name", "Ilma"}, {"dice", {5}}});  // 1/1/1, no pool yet
+    CHECK(t.refused({{"type", "begin_adventure"}, {"dice", {3}}}, "pool_empty", "4.1").pl.find("postaci Ilma") != std::string::npos);
+    t.ok({{"type", "set_pool"}, {"character", "c4"}, {"spells", {"wybuch"}}});
+    t.ok({{"type", "begin_adventure"}, {"dice", {3}}});
 }

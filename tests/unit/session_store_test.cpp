@@ -29,6 +29,7 @@ std::string dump(const czary::GameState& s) { return czary::state_to_json(s).dum
 test::Table played() {
     test::Table t;
     t.party();
+    t.standard_pools();
     t.ok({{"type", "begin_adventure"}});
     return t;
 }
@@ -52,7 +53,7 @@ TEST_CASE("store: a saved session opens again with its history, position and nam
     REQUIRE(opened.has_value());
     CHECK_FALSE(problem.has_value());
     CHECK(dump(opened->state()) == dump(t.state()));
-    CHECK(opened->position() == 3);
+    CHECK(opened->position() == 6);
     CHECK(opened->can_redo());
     CHECK(again.current_key() == store.current_key());
     CHECK(again.current_name() == "Wieczór 1");
@@ -64,13 +65,13 @@ TEST_CASE("store: the entry is written in the current version with its header be
     SessionStore store(kv, clock.fn());
     REQUIRE_FALSE(store.save_as_new(played().session, "A \"quoted\" name").has_value());
     const std::string text = kv.values[store.current_key()];
-    CHECK(text.rfind(R"({"format":"czary-store","version":2,"name":"A \"quoted\" name","revision":1,"saved_at":1700000000000,"steps":4,"session":{)", 0) == 0);
+    CHECK(text.rfind(R"({"format":"czary-store","version":2,"name":"A \"quoted\" name","revision":1,"saved_at":1700000000000,"steps":7,"session":{)", 0) == 0);
     std::string reason;
     const auto entry = czary::store::read_entry(text, "", reason);
     REQUIRE(entry.has_value());
     const auto* header = &entry->header;
     CHECK(header->name == "A \"quoted\" name");
-    CHECK(header->steps == 4);
+    CHECK(header->steps == 7);
 }
 
 TEST_CASE("store: a version-1 entry is migrated: it opens, gets a name, and is saved as version 2") {
@@ -90,7 +91,7 @@ TEST_CASE("store: a version-1 entry is migrated: it opens, gets a name, and is s
     const auto listed = store.list();
     REQUIRE(listed.size() == 1);
     CHECK(listed[0].header.version == 1);
-    CHECK(listed[0].header.steps == 4);
+    CHECK(listed[0].header.steps == 7);
     CHECK_FALSE(listed[0].problem.has_value());
 
     REQUIRE(opened->apply({{"type", "add_hero"}, {"hero", "zuryk"}}).ok);

@@ -47,21 +47,22 @@ TEST_CASE("undo and redo any number of steps") {
     Table t;
     const auto empty = dump(t.state());
     t.party();
+    t.standard_pools();
     const auto with_party = dump(t.state());
     t.ok({{"type", "begin_adventure"}});
     const auto adventuring = dump(t.state());
     CHECK(t.session.undo(1));
     CHECK(dump(t.state()) == with_party);
-    CHECK(t.session.undo(3));
+    CHECK(t.session.undo(6));  // three heroes and their pools
     CHECK(dump(t.state()) == empty);
     CHECK_FALSE(t.session.undo(1));
-    CHECK(t.session.redo(4));
+    CHECK(t.session.redo(7));
     CHECK(dump(t.state()) == adventuring);  // the same die, from the same generator state
     CHECK_FALSE(t.session.redo(1));
     t.session.undo(2);
     t.ok({{"type", "add_hero"}, {"hero", "zuryk"}});  // a new branch drops the redo steps
     CHECK_FALSE(t.session.can_redo());
-    CHECK(t.session.steps().size() == 3);
+    CHECK(t.session.steps().size() == 6);
 }
 
 TEST_CASE("a session file replays to an identical state, position and redo steps included") {

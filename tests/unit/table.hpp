@@ -73,10 +73,18 @@ struct Table {
     }
 
     // The usual: everyone's pool filled up to its size with spells of the list below.
-    void standard_adventure() {
-        adventure({"blyskawica", "wybuch", "uzdrowienie", "magiczna_tarcza", "uspienie"},
-                  {"magiczna_zbroja", "zamek", "sila", "elokwencja"},
-                  {"eksplozja", "urok", "uwolnienie", "odmlodzenie", "psychiczny_cios"});
+    static json standard_marks(int character) {
+        if (character == 1) return {"blyskawica", "wybuch", "uzdrowienie", "magiczna_tarcza", "uspienie"};
+        if (character == 2) return {"magiczna_zbroja", "zamek", "sila", "elokwencja"};
+        return {"eksplozja", "urok", "uwolnienie", "odmlodzenie", "psychiczny_cios"};
+    }
+    void standard_adventure() { adventure(standard_marks(1), standard_marks(2), standard_marks(3)); }
+
+    // Only the pools of standard_adventure(): the party may then begin an adventure (4.1 B6, 10.0).
+    void standard_pools() {
+        ok({{"type", "set_pool"}, {"character", "c1"}, {"spells", pad(standard_marks(1), 6)}});
+        ok({{"type", "set_pool"}, {"character", "c2"}, {"spells", pad(standard_marks(2), 4)}});
+        ok({{"type", "set_pool"}, {"character", "c3"}, {"spells", pad(standard_marks(3), 5)}});
     }
 
     // c1 steps back to rank 2 (c2 and c3 keep the first rank).
