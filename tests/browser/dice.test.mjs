@@ -132,8 +132,7 @@ test('real dice entered on the pad feed the cast flow; the history lists the app
     // Błyskawica on the troll with the table's dice: resist 6 (fails against 3), damage 2 -> 1 x 2.
     await tap(page, 'tab:table');
     await tap(page, 'token:c1');
-    await tap(page, 'card:blyskawica');
-    await tap(page, 'cast:blyskawica');
+    await tap(page, 'card:blyskawica');  // a lit card starts the cast at once
     await tap(page, 'token:m4');
     await find(page, 'cast:odds');
     // The odds before the cast: the troll (odporność 3) resists on 1-3; 1K3x2 wounds: 2, 4 or 6.
@@ -146,7 +145,7 @@ test('real dice entered on the pad feed the cast flow; the history lists the app
     await tap(page, 'cast:confirm');
     const troll = (await state(page)).figures.find((f) => f.id === 'm4');
     assert.equal(troll.wounds, 2);
-    // The cast's dice lie under the notice on the table tab.
+    // The cast's dice lie in the outcome's toast on the table tab.
     const strip = (await ui(page)).dice.filter((d) => d.id.startsWith('die:last:'));
     assert.deepEqual(strip.map((d) => d.pip), [6, 2]);
     await saveScreenshot(page, 'dice-phone-cast-strip');

@@ -41,7 +41,7 @@ test('no request leaves the origin during a whole session, and the policy is nev
     await tap(page, 'session:new');
     await page.reload();
     await started(page);
-    assert.equal((await ui(page)).tab, 'party');
+    assert.equal((await ui(page)).tab, 'sessions', 'the tab it left comes back after the reload');
     assert.equal((await state(page)).position, 0, 'the new session reopened');
 
     const outside = requests.filter((url) => !url.startsWith(origin + '/') && !url.startsWith('blob:') && !url.startsWith('data:'));

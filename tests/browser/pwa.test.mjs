@@ -232,6 +232,7 @@ test("until every file is kept for offline use the app says so, in the player's 
     await offlineReady(page, false);
     assert.match((await ui(page)).texts['offline:notice'], /^Czary nie są jeszcze gotowe do pracy bez sieci/);
     await saveScreenshot(page, 'pwa-phone-offline-not-ready');
+    await tap(page, 'tab:sessions');  // the language is chosen on the Sessions tab
     await tap(page, 'language:en');
     await page.waitForFunction(() => /^Czary are not ready to work offline yet/.test(window.czary.ui().texts['offline:notice']), null, { timeout: 10000 });
     release();
@@ -289,8 +290,7 @@ test('a new version is announced in the app and taken only when the player agree
     // The player is preparing Błyskawica when the new version arrives.
     await tap(page, 'tab:table');
     await tap(page, 'token:c1');
-    await tap(page, 'card:blyskawica');
-    await tap(page, 'cast:blyskawica');
+    await tap(page, 'card:blyskawica');  // a lit card starts the cast at once
     assert.equal((await ui(page)).cast.spell, 'blyskawica');
 
     site2.deployNewer();

@@ -3,7 +3,9 @@
 // Błyskawica on a first-rank monster, an illegal cast with its reason, and undo of it all.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openSite, openApp, restart, saveScreenshot, state, ui, tap, touchDrag, find, smallTargets, finger } from './harness.mjs';
+import {
+  openSite, openApp, restart, saveScreenshot, state, ui, tap, touchDrag, find, smallTargets, swipe, layout, settle,
+} from './harness.mjs';
 
 // The phone tests share one page, started afresh for each (restart: storage emptied, the page
 // opened again); the tablet test has its own.
@@ -48,7 +50,8 @@ test('a short fight at phone size, by touch', async () => {
   await choosePool(page, 'c2', ['magiczna_zbroja', 'zamek', 'sila', 'elokwencja']);
   await choosePool(page, 'c3', ['eksplozja', 'urok', 'uwolnienie', 'odmlodzenie', 'psychiczny_cios']);
 
-  // The adventure: the sun from a real die (3: yellow), marks, use limits.
+  // The adventure: the sun from a real die (3: yellow), marks, use limits. The pad for the
+  // pips is drawn right above the button that rolls.
   await tap(page, 'dice:mode');
   await tap(page, 'pad:3');
   await tap(page, 'adventure:begin');
@@ -67,13 +70,17 @@ test('a short fight at phone size, by touch', async () => {
   assert.equal((await state(page)).adventure.entered, true);
   assert.equal((await ui(page)).tab, 'table');
 
-  // A troll (siła 6 by default) faces the party.
-  await tap(page, 'section:monsters');
+  // A troll of siła 6 faces the party (the monster form under the board: nothing preselected).
+  await tap(page, 'sheet:monsters');
   await tap(page, 'monster:kind:troll');
+  await tap(page, 'input:monster-sila');
+  await page.keyboard.type('6');
+  await settle(page);
   await tap(page, 'monster:add');
-  await tap(page, 'section:monsters');
+  await tap(page, 'sheet:monsters');  // the form closes
   const troll = (await state(page)).figures.find((f) => f.monster_kind === 'troll');
   assert.ok(troll, 'the troll is on the board');
+  assert.equal(troll.sila, 6);
 
   // Larraka is dragged by finger to the second rank.
   await touchDrag(page, 'token:c1', 'place:party:2:1');
@@ -83,17 +90,18 @@ test('a short fight at phone size, by touch', async () => {
 
   // An illegal move during phase 1 is refused on the spot with its rule (9.8).
   await touchDrag(page, 'token:c2', 'place:party:2:2');
-  assert.match((await ui(page)).texts.notice, /\[9\.8\]/);
+  assert.match((await ui(page)).texts.notice, /[[(]9\.8[\])]/);
   assert.deepEqual((await state(page)).party.ranks[1], ['c1', '', '']);
   await saveScreenshot(page, 'table-phone-3-board');
   assert.deepEqual(await smallTargets(page), [], 'touch targets of the board');
 
   // Błyskawica on the first-rank troll, with real dice: resist 6 (> 3), damage pip 2 -> 1 x 2.
+  // A tap on the lit card starts the cast; its rule button shows the rule's own text.
   await tap(page, 'token:c1');
   await tap(page, 'card:blyskawica');
+  await tap(page, 'cast:rule');
   await find(page, 'rule-text:blyskawica');
-  assert.match((await ui(page)).texts['rule-text:blyskawica'], /1K3x2 rany/, "the card shows the rule's own text");
-  await tap(page, 'cast:blyskawica');
+  assert.match((await ui(page)).texts['rule-text:blyskawica'], /1K3x2 rany/, "the cast shows the rule's own text");
   await tap(page, `token:${troll.id}`);
   assert.deepEqual((await ui(page)).cast.targets, [troll.id]);
   await find(page, 'cast:odds');
@@ -107,7 +115,9 @@ test('a short fight at phone size, by touch', async () => {
   let s = await state(page);
   assert.equal(figure(s, troll.id).wounds, 2, "the troll's wounds changed");
   assert.equal(figure(s, 'c1').wounds, 2, 'Larraka paid the cost');
-  await find(page, 'cast:outcome');
+  // The outcome shows in the toast.
+  await find(page, 'toast');
+  assert.match((await ui(page)).texts.toast, /Błyskawic/);
   await saveScreenshot(page, 'table-phone-5-outcome');
 
   // An illegal cast: Gislan stands in the first rank, so his cards are dimmed with 10.4.
@@ -188,8 +198,7 @@ test('the core of it at tablet size: drag, cast, one undo reverts the whole cast
     const card = await find(page, 'card:blyskawica');
     const token = await find(page, 'token:c1');
     assert.ok(card.x > token.x + token.w, 'cards to the right of the board');
-    await tap(page, 'card:blyskawica');
-    await tap(page, 'cast:blyskawica');
+    await tap(page, 'card:blyskawica');  // the cast starts at once
     await tap(page, 'token:m4');
     await tap(page, 'cast:dice-mode');
     for (const pip of [5, 6]) await tap(page, `cast:pip:${pip}`);
@@ -213,16 +222,20 @@ test('the core of it at tablet size: drag, cast, one undo reverts the whole cast
   }
 });
 
-test('a finger dragged on empty space scrolls the page; monsters from a siła code and level', async () => {
+test('a swipe that starts on a widget scrolls the page and presses nothing; monsters from a siła code and level', async () => {
   const { page, errors } = await freshPhone();
   await tap(page, 'section:heroes');
-  const top = (await page.evaluate(() => window.czary.layout()))['section:heroes'].y;
-  // Drag up along the right edge, where the hero rows leave empty space.
-  const touch = await finger(page);
-  await touch.down(384, 700);
-  for (let y = 680; y >= 400; y -= 20) await touch.move(384, y);
-  await touch.up();
-  const moved = (await page.evaluate(() => window.czary.layout()))['section:heroes'];
+  // A finger put down on a hero's "+" button (low on the screen) and moved up: the page
+  // scrolls, and the button is not pressed (nobody joins the party).
+  const rects = await layout(page);
+  const { height } = page.viewportSize();
+  const low = Object.entries(rects)
+    .filter(([id, r]) => id.startsWith('hero:') && !r.clipped && r.y > height * 0.5 && r.y + r.h < height * 0.8)
+    .sort(([, a], [, b]) => b.y - a.y)[0];
+  assert.ok(low, 'a hero button in the lower part of the screen');
+  const top = rects['section:heroes'].y;
+  await swipe(page, low[0], -300);
+  const moved = (await layout(page))['section:heroes'];
   assert.ok(!moved || moved.y < top - 100, `the page scrolled (heroes header from ${top} to ${moved?.y})`);
   assert.equal((await state(page)).figures.length, 0, 'a scroll is not a tap');
 
@@ -232,18 +245,20 @@ test('a finger dragged on empty space scrolls the page; monsters from a siła co
     assert.equal((await page.evaluate((a) => window.czary.dispatch(a), action)).ok, true);
   }
   await tap(page, 'tab:table');
-  await tap(page, 'section:monsters');
+  await tap(page, 'sheet:monsters');
   await tap(page, 'monster:kind:troll');
   await tap(page, 'monster:level:2');
   await tap(page, 'input:monster-code');
   await page.keyboard.type('2+2');
   await tap(page, 'tab:party');
   await tap(page, 'dice:mode');
-  for (const pip of [3, 5]) await tap(page, `pad:${pip}`);
   await tap(page, 'tab:table');
+  // The table's dice are entered on the pad right above the button that rolls them.
+  for (const pip of [3, 5]) await tap(page, `pad:${pip}`);
   await tap(page, 'monster:add');
   const troll = (await state(page)).figures.find((f) => f.monster_kind === 'troll');
   assert.equal(troll?.sila, 12);
+  assert.equal(troll?.level, 2);
   assert.deepEqual(errors, []);
 });
 
@@ -259,21 +274,25 @@ test('negotiation with real dice after Elokwencja (8.4, 10.7)', async () => {
   ];
   for (const action of setup) assert.equal((await page.evaluate((a) => window.czary.dispatch(a), action)).ok, true);
   await tap(page, 'dice:mode');
-  for (const pip of [4, 4]) await tap(page, `pad:${pip}`);
   await tap(page, 'tab:table');
   await tap(page, 'token:c1');
-  await tap(page, 'card:elokwencja');
-  await tap(page, 'cast:elokwencja');
+  await tap(page, 'card:elokwencja');  // the cast starts at once (Elokwencja has no dice)
   await tap(page, 'cast:confirm');
   assert.equal((await state(page)).encounter.negotiation_bonus, 4);
-  // The odds before the roll: 2K6 - NN 4 + 4 = 2K6: up to 6 failure (15/36), 7-9 agreement
-  // (15/36), 10 and more intimidation (6/36).
+  // The talk sheet. The odds before the roll: 2K6 - NN 4 + 4 = 2K6: up to 6 failure (15/36),
+  // 7-9 agreement (15/36), 10 and more intimidation (6/36).
+  await tap(page, 'sheet:talk');
   await find(page, 'talk:odds');
-  assert.match((await ui(page)).texts['talk:odds'], /porażka 42%, ugoda 42%, zastraszenie 17%/);
+  assert.match((await ui(page)).texts['talk:odds'], /porażka 42%\s*[,·]\s*ugoda 42%\s*[,·]\s*zastraszenie 17%/);
+  // The table's dice, on the pad above the button that rolls them.
+  for (const pip of [4, 4]) await tap(page, `pad:${pip}`);
   await tap(page, 'talk:negotiate');
   const s = await state(page);
   // 2K6 = 8, - NN 4, + talent 0, + Elokwencja 4 = 8: agreement.
   assert.equal(s.encounter.outcome, 'agreement');
   assert.equal(s.encounter.negotiation_bonus, 0);
+  // The result, large, on the table tab.
+  await find(page, 'talk:result');
+  assert.match((await ui(page)).texts['talk:result'], /Porozumienie/);
   assert.deepEqual(errors, []);
 });
