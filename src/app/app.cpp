@@ -39,7 +39,9 @@ void draw_app(App& app) {
         draw_table_tab(app);
         ImGui::EndChild();
     } else {
-        ImGui::BeginChild("##page", ImVec2(0, page_height), false, ImGuiWindowFlags_NoScrollbar);
+        // One page per tab: each keeps its own scroll (the log opens at its newest step).
+        static const char* pages[] = {"##page-party", "##page-table", "##page-dice", "##page-log", "##page-sessions"};
+        ImGui::BeginChild(pages[static_cast<int>(app.ui.tab)], ImVec2(0, page_height), false, ImGuiWindowFlags_NoScrollbar);
         keep_scroll(app);
         switch (app.ui.tab) {
             case Tab::Party: draw_party_panel(app); break;
@@ -48,7 +50,7 @@ void draw_app(App& app) {
             case Tab::Sessions: draw_sessions_panel(app); break;
             case Tab::Table: break;
         }
-        ImGui::Dummy(ImVec2(1, 120));  // room to scroll the last widget above a toast
+        ImGui::Dummy(ImVec2(1, std::max(120.0f, app.frame.toast_height + 16)));  // room to scroll the last widget clear of a toast
         ImGui::EndChild();
     }
     draw_tab_bar(app);

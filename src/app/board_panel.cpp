@@ -32,6 +32,7 @@ std::string badges(const Figure& f) {
     if (f.armor > 0) text += "MZ" + std::to_string(f.armor) + " ";
     if (f.poisoned) text += "Tr ";
     if (f.strength_bonus_next || f.strength_bonus_active) text += "Sł ";
+    if (!f.is_character() && f.level > 1) text += "P" + std::to_string(f.level) + " ";  // level (6.7)
     return text;
 }
 
@@ -94,7 +95,7 @@ void draw_token(App& app, const Figure& f, bool candidate, bool lifted) {
     const Effect effect = effect_on(app, f);
     if (!effect.text.empty()) {
         const ImVec2 size = ImGui::CalcTextSize(effect.text.c_str());
-        const ImVec2 at(b.x - size.x - 8, a.y + 2);
+        const ImVec2 at(b.x - size.x - 8, b.y - size.y - 4);  // lower right: the name stays readable
         draw->AddRectFilled(ImVec2(at.x - 4, at.y), ImVec2(b.x - 2, at.y + size.y + 2), IM_COL32(20, 16, 14, 230), 5.0f);
         draw->AddText(at, effect.colour, effect.text.c_str());
         app.layout.add("effect:" + f.id, at.x - 4, at.y, b.x - 2, at.y + size.y + 2);
@@ -211,7 +212,7 @@ void draw_lifted_token(App& app) {
             const Place from = place_of(s, f->id);
             if (from.rank + 1 == place.rank && from.slot + 1 == place.slot) break;  // put back where it was
             if (place.side == f->side)
-                dispatch(app, {{"type", "move_figure"}, {"figure", f->id}, {"rank", place.rank}, {"slot", place.slot}});
+                dispatch(app, actions::MoveFigure{f->id, place.rank, place.slot});
             else
                 app.ui.notice = Notice{app.data->message("refuse.not_on_board", {{"figure", f->name}}), "9.1", true, ""};
             break;

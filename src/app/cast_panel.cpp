@@ -14,17 +14,17 @@ namespace {
 
 void odds_lines(App& app, const CastDraft& cast) {
     const auto& s = app.session.state();
-    const auto odds = cast_odds(s, *app.data, cast.caster, cast.spell, cast.targets);
+    const auto odds = odds_of_cast(s, *app.data, cast.caster, cast.spell, cast.targets);
     std::string texts;
-    for (const auto& entry : odds) {
-        const Figure* target = s.find(entry.at("figure").get<std::string>());
-        std::string line = app.local(target->name) + ": " + app.tr("odds.resist") + " " + percent(entry.at("resist").get<double>());
-        if (entry.contains("kill")) line += ", " + std::string(app.tr("odds.kill")) + " " + percent(entry.at("kill").get<double>());
+    for (const TargetOdds& entry : odds) {
+        const Figure* target = s.find(entry.figure);
+        std::string line = app.local(target->name) + ": " + app.tr("odds.resist") + " " + percent(entry.resist);
+        if (entry.kill) line += ", " + std::string(app.tr("odds.kill")) + " " + percent(*entry.kill);
         ImGui::TextWrapped("%s", line.c_str());
         // The whole distribution of wounds when the spell is not resisted.
-        if (entry.contains("wounds")) {
+        if (!entry.wounds.empty()) {
             std::string wounds = std::string(app.tr("odds.wounds")) + ":";
-            for (const auto& [amount, p] : entry.at("wounds").items()) wounds += "  " + amount + " → " + percent(p.get<double>());
+            for (const auto& [amount, p] : entry.wounds) wounds += "  " + std::to_string(amount) + " → " + percent(p);
             ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
             ImGui::TextWrapped("%s", wounds.c_str());
             ImGui::PopStyleColor();
@@ -62,8 +62,8 @@ void dice_entry(App& app, const Spell& spell, CastDraft& cast) {
 }
 
 int cost_now(App& app, const CastDraft& cast) {
-    for (const auto& entry : castable_spells(app.session.state(), *app.data, cast.caster))
-        if (entry.at("spell") == cast.spell) return entry.at("cost").get<int>();
+    for (const SpellAvailability& entry : spell_availability(app.session.state(), *app.data, cast.caster))
+        if (entry.spell == cast.spell) return entry.cost;
     return 0;
 }
 
@@ -118,6 +118,19 @@ void draw_cast_panel(App& app) {
         app.layout.add_last_item("cast:pick-target");
         return;
     }
+    // Healing a figure that has no wounds costs the caster and a use and heals nothing: ask.
+    const bool pointless_healing = spell->heals && target && target->wounds == 0;
+    const bool asking = pointless_healing && cast.asked_no_wounds;
+    ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.62f, 0.42f, 0.12f, 1));
+    const bool confirm = touch_button(app, app.tr(asking ? "cast.confirm_anyway" : "cast.confirm"), "cast:confirm", -1);
+    ImGui::PopStyleColor();
+    // The question under the button: the second tap lands where the first did.
+    if (asking) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.75f, 0.4f, 1));
+        ImGui::TextWrapped("%s", app.local(both(app, "cast.no_wounds", {{"{figure}", app.local(target->name)}})).c_str());
+        ImGui::PopStyleColor();
+        app.layout.add_last_item("cast:no-wounds");
+    }
     if (needs_target || spell->target == "all_engaged") odds_lines(app, cast);
     if (spell->target == "any_figure") {  // Teleportacja: where to
         ImGui::SetNextItemWidth(-1);
@@ -125,27 +138,16 @@ void draw_cast_panel(App& app) {
         app.layout.add_last_item("input:destination");
         cast.destination = app.ui.table.destination;
     }
-    dice_entry(app, *spell, cast);
-    // Healing a figure that has no wounds costs the caster and a use and heals nothing: ask.
-    const bool pointless_healing = spell->heals && target && target->wounds == 0;
-    const bool asking = pointless_healing && cast.asked_no_wounds;
-    if (asking) {
-        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.75f, 0.4f, 1));
-        ImGui::TextWrapped("%s", app.local(both(app, "cast.no_wounds", {{"{figure}", app.local(target->name)}})).c_str());
-        ImGui::PopStyleColor();
-        app.layout.add_last_item("cast:no-wounds");
-    }
-    ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.62f, 0.42f, 0.12f, 1));
-    const bool confirm = touch_button(app, app.tr(asking ? "cast.confirm_anyway" : "cast.confirm"), "cast:confirm", -1);
-    ImGui::PopStyleColor();
+    dice_entry(app, *spell, cast);  // under the button: the pad stays put above the bottom edge
     if (!confirm) return;
     if (pointless_healing && !cast.asked_no_wounds) {
         cast.asked_no_wounds = true;
         return;
     }
-    nlohmann::json action = {{"type", "cast"}, {"caster", cast.caster}, {"spell", cast.spell}, {"targets", cast.targets}};
-    if (cast.table_dice) action["dice"] = cast.pips;
-    if (!cast.destination.empty()) action["destination"] = cast.destination;
+    actions::Cast action{cast.caster, cast.spell};
+    action.targets = cast.targets;
+    if (cast.table_dice) action.dice = cast.pips;
+    if (!cast.destination.empty()) action.destination = cast.destination;
     if (dispatch(app, action).ok) {
         cast = {};
         app.ui.table.destination[0] = 0;

@@ -59,13 +59,13 @@ void draw_roll_controls(App& app, const DiceCode& code) {
     const bool table = app.ui.tray.table_dice || app.ui.table_dice_everywhere;
     if (ImGui::Checkbox(label(app, "tray.table_dice", "tray-table-dice").c_str(), &app.ui.tray.table_dice)) app.ui.pending_pips.clear();
     app.layout.add_last_item("tray:table-dice");
-    nlohmann::json action = {{"type", "roll_dice"}, {"code", code.to_string()}};
+    actions::RollDice action{code.to_string()};
     if (table) {
         ImGui::TextWrapped("%s", app.tr("tray.enter_pips"));
         pip_pad(app, app.ui.pending_pips, "tray:pip");
         const bool complete = static_cast<int>(app.ui.pending_pips.size()) == code.count;
         if (touch_button(app, app.tr("tray.record"), "tray:roll", ImGui::GetContentRegionAvail().x, complete)) {
-            action["dice"] = app.ui.pending_pips;
+            action.dice = app.ui.pending_pips;
             if (dispatch(app, action).ok) app.ui.pending_pips.clear();
         }
     } else if (touch_button(app, app.tr("tray.roll"), "tray:roll", ImGui::GetContentRegionAvail().x)) {

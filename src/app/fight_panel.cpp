@@ -31,7 +31,7 @@ bool highlighted_button(App& app, const char* text, const std::string& id, float
 void phase_row(App& app) {
     if (!app.ui.table.ending_fight) {
         const float w = share(2);
-        if (touch_button(app, app.tr("fight.next_phase"), "fight:next", w)) dispatch(app, {{"type", "next_phase"}});
+        if (touch_button(app, app.tr("fight.next_phase"), "fight:next", w)) dispatch(app, actions::NextPhase{});
         ImGui::SameLine();
         if (touch_button(app, app.tr("fight.end"), "fight:end", w)) app.ui.table.ending_fight = true;
         return;
@@ -41,11 +41,11 @@ void phase_row(App& app) {
     const float third = share(3);
     ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(2, ImGui::GetStyle().FramePadding.y));
     if (touch_button(app, app.tr("fight.victory"), "fight:victory", third)) {
-        if (dispatch(app, {{"type", "end_fight"}, {"outcome", "victory"}}).ok) app.ui.table.ending_fight = false;
+        if (dispatch(app, actions::EndFight{"victory"}).ok) app.ui.table.ending_fight = false;
     }
     ImGui::SameLine();
     if (touch_button(app, app.tr("fight.fled"), "fight:fled", third)) {
-        if (dispatch(app, {{"type", "end_fight"}, {"outcome", "fled"}}).ok) app.ui.table.ending_fight = false;
+        if (dispatch(app, actions::EndFight{"fled"}).ok) app.ui.table.ending_fight = false;
     }
     ImGui::SameLine();
     if (touch_button(app, app.tr("fight.end_back"), "fight:end-back", third)) app.ui.table.ending_fight = false;
@@ -60,6 +60,16 @@ std::string roll_of(const std::vector<int>& pips) {
 
 // The last negotiation or bribe of this group, large: "Porozumienie!" with its dice.
 void talk_result(App& app) {
+    // The result's place is kept whether or not there is one: the buttons below never move.
+    const float reserved = ImGui::GetTextLineHeightWithSpacing() * 1.5f + ImGui::GetTextLineHeightWithSpacing();
+    const float top = ImGui::GetCursorPosY();
+    struct Pad {
+        float top, reserved;
+        ~Pad() {
+            const float used = ImGui::GetCursorPosY() - top;
+            if (used < reserved) ImGui::Dummy(ImVec2(1, reserved - used - ImGui::GetStyle().ItemSpacing.y));
+        }
+    } pad{top, reserved};
     if (!app.session.position()) return;
     const auto& step = app.session.steps()[app.session.position() - 1];
     const std::string type = step.action.value("type", "");
@@ -100,7 +110,7 @@ void draw_fight_controls(App& app) {
     if (highlighted_button(app, app.tr("talk.heading"), "sheet:talk", w, app.ui.table.sheet == Sheet::Talk)) toggle_sheet(app, Sheet::Talk);
     ImGui::SameLine();
     if (touch_button(app, app.tr("fight.start"), "fight:start", w)) {
-        if (dispatch(app, {{"type", "start_fight"}}).ok) app.ui.table.sheet = Sheet::Figure;
+        if (dispatch(app, actions::StartFight{}).ok) app.ui.table.sheet = Sheet::Figure;
     }
 }
 
@@ -161,7 +171,7 @@ void draw_figure_sheet(App& app, const Figure& f) {
         if (amount > 1) ImGui::SameLine();
         const std::string text = "−" + std::to_string(amount);
         if (touch_button(app, text.c_str(), "wound:" + std::to_string(amount), sixth))
-            dispatch(app, {{"type", "wound"}, {"figure", f.id}, {"amount", amount}});
+            dispatch(app, actions::Wound{f.id, amount});
     }
     const float half = share(2);
     ImGui::SetNextItemWidth(half);
@@ -171,21 +181,26 @@ void draw_figure_sheet(App& app, const Figure& f) {
     ImGui::SameLine();
     const int typed = app.ui.table.wound_amount;
     if (touch_button(app, app.tr("figure.wound_typed"), "wound:typed", half, typed > 0)) {
-        if (dispatch(app, {{"type", "wound"}, {"figure", f.id}, {"amount", typed}}).ok) app.ui.table.wound_amount = 0;
+        if (dispatch(app, actions::Wound{f.id, typed}).ok) app.ui.table.wound_amount = 0;
     }
     const bool wounded = f.wounds > 0;
-    if (touch_button(app, app.tr("figure.heal_one"), "wound:heal", half, wounded)) dispatch(app, {{"type", "heal"}, {"figure", f.id}, {"amount", 1}});
+    if (touch_button(app, app.tr("figure.heal_one"), "wound:heal", half, wounded)) dispatch(app, actions::Heal{f.id, 1});
     ImGui::SameLine();
     if (touch_button(app, app.tr("figure.heal_all"), "wound:heal-all", half, wounded))
-        dispatch(app, {{"type", "heal"}, {"figure", f.id}, {"amount", f.wounds}});
+        dispatch(app, actions::Heal{f.id, f.wounds});
     if (app.session.state().fight.active && f.is_character() && f.side == Side::Party) {
-        if (touch_button(app, app.tr("fight.weapon_attack"), "fight:attack", -1)) dispatch(app, {{"type", "weapon_attack"}, {"figure", f.id}});
+        if (touch_button(app, app.tr("fight.weapon_attack"), "fight:attack", -1)) dispatch(app, actions::WeaponAttack{f.id});
     }
 }
 
 void draw_monster_form(App& app) {
     const auto& kinds = app.data->monster_kinds;
     MonsterForm& form = app.ui.monster;
+    // The party leaves this group behind (or it is beaten): the next monsters are a new group,
+    // with negotiation and a bribe of their own (8.4-8.9).
+    const bool monsters_present = std::any_of(app.session.state().figures.begin(), app.session.state().figures.end(),
+                                              [](const Figure& f) { return !f.is_character() && f.side == Side::Monsters; });
+    if (monsters_present && touch_button(app, app.tr("fight.leave_group"), "monster:clear", -1)) dispatch(app, actions::ClearMonsters{});
     // Table 8.2 as a grid of buttons, three a row: easier for a thumb than a long drop-down.
     // No kind is chosen for the player: the counter on the table says which.
     float widest = 0;
@@ -218,10 +233,11 @@ void draw_monster_form(App& app) {
     const bool sila_given = form.code[0] || form.sila > 0;
     if (form.code[0]) rolling_pad(app);
     if (touch_button(app, app.tr("fight.add_monster"), "monster:add", -1, chosen && sila_given)) {
-        nlohmann::json action = {{"type", "add_monster"}, {"kind", kinds[form.kind].id}, {"level", form.level}};
+        actions::AddMonster action{kinds[form.kind].id};
+        action.level = form.level;
         // A code given: the app (or the table's dice) rolls siła; else the number entered counts.
-        if (form.code[0]) action["sila_code"] = form.code;
-        else action["sila"] = form.sila;
+        if (form.code[0]) action.sila_code = std::string(form.code);
+        else action.sila = form.sila;
         const bool added = (form.code[0] ? dispatch_rolling(app, action) : dispatch(app, action)).ok;
         if (added) form = MonsterForm{};  // the next counter is another monster: nothing carries over
     }
@@ -246,33 +262,45 @@ void draw_talk_sheet(App& app) {
         return;
     }
     ImGui::TextWrapped("%s", app.local(both(app, "talk.negotiator", {{"{name}", app.local(negotiator->name)}})).c_str());
-    const auto talk = negotiation_odds(s, *app.data, negotiator->id);
-    if (!talk.contains("refusal")) {
-        const std::string odds = std::string(app.tr("odds.failure")) + " " + percent(talk["failure"].get<double>()) + " · " + app.tr("odds.agreement") +
-                                 " " + percent(talk["agreement"].get<double>()) + " · " + app.tr("odds.intimidation") + " " +
-                                 percent(talk["intimidation"].get<double>());
+    const NegotiationOdds talk = odds_of_negotiation(s, *app.data, negotiator->id);
+    if (!talk.refusal) {
+        const std::string odds = std::string(app.tr("odds.failure")) + " " + percent(talk.failure) + " · " + app.tr("odds.agreement") + " " +
+                                 percent(talk.agreement) + " · " + app.tr("odds.intimidation") + " " + percent(talk.intimidation);
         ImGui::TextWrapped("%s", odds.c_str());
         app.layout.add_last_item("talk:odds");
         app.layout.add_text("talk:odds", odds);
     }
     rolling_pad(app);
     if (touch_button(app, app.tr("talk.negotiate"), "talk:negotiate", -1))
-        dispatch_rolling(app, {{"type", "negotiate"}, {"negotiator", negotiator->id}});
+        dispatch_rolling(app, actions::Negotiate{negotiator->id});
     // The bribe: gold in steps of 10 or typed, then the offer.
     ImGui::TextUnformatted(app.tr("talk.gold"));
     const float w = share(3);
-    if (touch_button(app, "−10", "talk:gold-less", w)) app.ui.table.gold = std::max(0, app.ui.table.gold - 10);
+    // Steps along the offers of table 8.9: an offer between two rows counts as the lower one.
+    static constexpr int offers[] = {20, 40, 60, 80, 100, 150, 200, 300, 400};
+    int& gold = app.ui.table.gold;
+    if (touch_button(app, "−", "talk:gold-less", w)) {
+        int lower = offers[0];
+        for (int offer : offers)
+            if (offer < gold) lower = offer;
+        gold = lower;
+    }
     ImGui::SameLine();
     ImGui::SetNextItemWidth(w);
     ImGui::InputInt("##gold", &app.ui.table.gold, 0, 0);
     app.layout.add_last_item("input:gold");
     app.ui.table.gold = std::clamp(app.ui.table.gold, 0, 1000000);
     ImGui::SameLine();
-    if (touch_button(app, "+10", "talk:gold-more", w)) app.ui.table.gold += 10;
-    if (touch_button(app, app.tr("talk.bribe"), "talk:bribe", -1)) dispatch_rolling(app, {{"type", "bribe"}, {"gold", app.ui.table.gold}});
-    const auto bribe = bribe_odds(s, *app.data, app.ui.table.gold);
-    if (!bribe.contains("refusal")) {
-        const std::string odds = std::string(app.tr("odds.bribe")) + " " + percent(bribe["accepted"].get<double>());
+    if (touch_button(app, "+", "talk:gold-more", w)) {
+        int higher = gold < offers[8] ? offers[8] : gold + 100;
+        for (int i = 8; i >= 0; --i)
+            if (offers[i] > gold) higher = offers[i];
+        gold = higher;
+    }
+    if (touch_button(app, app.tr("talk.bribe"), "talk:bribe", -1)) dispatch_rolling(app, actions::Bribe{app.ui.table.gold});
+    const BribeOdds bribe = odds_of_bribe(s, *app.data, app.ui.table.gold);
+    if (!bribe.refusal) {
+        const std::string odds = std::string(app.tr("odds.bribe")) + " " + percent(bribe.accepted);
         ImGui::TextWrapped("%s", odds.c_str());
         app.layout.add_last_item("talk:bribe-odds");
         app.layout.add_text("talk:bribe-odds", odds);

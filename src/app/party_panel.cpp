@@ -70,7 +70,7 @@ void heroes_section(App& app) {
         ImGui::PushID(hero.id.c_str());
         const bool joined = std::any_of(app.session.state().figures.begin(), app.session.state().figures.end(),
                                         [&](const Figure& f) { return f.hero == hero.id; });
-        if (touch_button(app, joined ? "✓" : "+", "hero:" + hero.id, touch_size, !joined)) dispatch(app, {{"type", "add_hero"}, {"hero", hero.id}});
+        if (touch_button(app, joined ? "✓" : "+", "hero:" + hero.id, touch_size, !joined)) dispatch(app, actions::AddHero{hero.id});
         ImGui::SameLine();
         ImGui::Text("%s  %s %d  %d/%d/%d  %s %d", hero.name.c_str(), app.tr("stat.sila"), hero.sila, hero.potential[0],
                     hero.potential[1], hero.potential[2], app.tr("stat.odpornosc"), hero.odpornosc);
@@ -96,11 +96,11 @@ void initiate_section(App& app) {
     rolling_pad(app, "initiate:pad");
     const bool named = app.ui.party.name[0] != 0;
     if (touch_button(app, app.tr("party.add_initiate"), "initiate:add", -1, named)) {
-        nlohmann::json action = {{"type", "add_initiate"}, {"race", races[app.ui.party.race].id}, {"name", app.ui.party.name},
-                                 {"bonus", bonuses[app.ui.party.initiate_bonus]}};
+        actions::AddInitiate action{races[app.ui.party.race].id, app.ui.party.name};
+        action.bonus = bonuses[app.ui.party.initiate_bonus];
         // The race's own talent gets the +1 (elf: negotiation, dwarf: traps, human: Black Gates).
         static const char* race_talents[] = {"negotiation", "traps", "black_gates"};
-        if (app.ui.party.initiate_bonus == 2) action["talent"] = race_talents[std::min(app.ui.party.race, 2)];
+        if (app.ui.party.initiate_bonus == 2) action.talent = race_talents[std::min(app.ui.party.race, 2)];
         dispatch_rolling(app, action);
         app.ui.party.name[0] = 0;
     }
@@ -125,8 +125,9 @@ void custom_section(App& app) {
     number("sun.blue", "custom-blue", &app.ui.party.custom_potential[2], 0, 9);
     if (touch_button(app, app.tr("party.add_custom"), "custom:add", -1, app.ui.party.custom_name[0] != 0)) {
         const auto& p = app.ui.party.custom_potential;
-        if (dispatch(app, {{"type", "add_character"}, {"name", app.ui.party.custom_name}, {"sila", app.ui.party.custom_sila},
-                           {"odpornosc", app.ui.party.custom_odpornosc}, {"potential", {p[0], p[1], p[2]}}}).ok)
+        actions::AddCharacter action{app.ui.party.custom_name, app.ui.party.custom_sila, app.ui.party.custom_odpornosc};
+        action.potential = std::array<int, 3>{p[0], p[1], p[2]};
+        if (dispatch(app, action).ok)
             app.ui.party.custom_name[0] = 0;
     }
 }
@@ -151,7 +152,7 @@ void pool_section(App& app, const Figure& c) {
         app.layout.add_last_item("pool:" + spell.id);
         if (full) ImGui::EndDisabled();
     }
-    if (touch_button(app, app.tr("party.save_pool"), "pool:save", -1)) dispatch(app, {{"type", "set_pool"}, {"character", c.id}, {"spells", draft}});
+    if (touch_button(app, app.tr("party.save_pool"), "pool:save", -1)) dispatch(app, actions::SetPool{c.id, draft});
 }
 
 void marks_section(App& app, const Figure& c) {
@@ -173,7 +174,7 @@ void marks_section(App& app, const Figure& c) {
         if (full) ImGui::EndDisabled();
     }
     // Marks are sent when complete (4.1 D: exactly that many); until then they live on screen.
-    if (changed && static_cast<int>(marked.size()) == allowed) dispatch(app, {{"type", "mark_spells"}, {"character", c.id}, {"spells", marked}});
+    if (changed && static_cast<int>(marked.size()) == allowed) dispatch(app, actions::MarkSpells{c.id, marked});
     bool pad_shown = false;
     for (const char* limited : {"uzdrowienie", "odmlodzenie"}) {
         if (!contains(c.marked, limited)) continue;
@@ -186,7 +187,7 @@ void marks_section(App& app, const Figure& c) {
             ImGui::Text("%s: %d", app.local(app.data->spells.find(limited)->name).c_str(), it->second);
         } else if (touch_button(app, (std::string(app.tr("party.roll_limit")) + " " + app.local(app.data->spells.find(limited)->name)).c_str(),
                                 std::string("limit:") + limited, -1)) {
-            dispatch_rolling(app, {{"type", "roll_use_limit"}, {"character", c.id}, {"spell", limited}});
+            dispatch_rolling(app, actions::RollUseLimit{c.id, limited});
         }
     }
 }
@@ -224,7 +225,7 @@ void adventure_section(App& app) {
     heading(app.tr("adventure.heading"));
     if (!s.adventure.active) {
         rolling_pad(app);
-        if (touch_button(app, app.tr("adventure.begin"), "adventure:begin", -1)) dispatch_rolling(app, {{"type", "begin_adventure"}});
+        if (touch_button(app, app.tr("adventure.begin"), "adventure:begin", -1)) dispatch_rolling(app, actions::BeginAdventure{});
         return;
     }
     const ImVec2 at = ImGui::GetCursorScreenPos();
@@ -235,10 +236,10 @@ void adventure_section(App& app) {
     app.layout.add_last_item("adventure:sun");
     if (!s.adventure.entered) {
         if (touch_button(app, app.tr("adventure.enter"), "adventure:enter", -1)) {
-            if (dispatch(app, {{"type", "enter_labyrinth"}}).ok) app.ui.tab = Tab::Table;
+            if (dispatch(app, actions::EnterLabyrinth{}).ok) app.ui.tab = Tab::Table;
         }
     } else if (touch_button(app, app.tr("adventure.leave"), "adventure:leave", -1)) {
-        dispatch(app, {{"type", "end_adventure"}});
+        dispatch(app, actions::EndAdventure{});
     }
 }
 

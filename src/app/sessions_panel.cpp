@@ -46,7 +46,7 @@ void draw_open_session(App& app) {
     }
     ImGui::TextUnformatted(app.tr("session.name"));
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
-    ImGui::InputText("##session-name", ui.name, sizeof ui.name);
+    ImGui::InputText("##session-name", ui.name, sizeof ui.name, ImGuiInputTextFlags_AutoSelectAll);
     app.layout.add_last_item("input:session-name");
     const bool changed = app.store->current_name() != ui.name && ui.name[0] != '\0';
     if (touch_button(app, app.tr("session.rename"), "session:rename", half_width(), changed)) rename_session(app, ui.name);

@@ -35,16 +35,15 @@ void start_cast(App& app, const Figure& caster, const Spell& spell) {
     app.ui.outcome_step.reset();
 }
 
-void draw_card(App& app, const Figure& caster, const Spell& spell, const nlohmann::json& entry, ImVec2 size) {
-    const bool castable = entry.at("castable").get<bool>();
+void draw_card(App& app, const Figure& caster, const Spell& spell, const SpellAvailability& entry, ImVec2 size) {
+    const bool castable = entry.castable;
     const std::string id = "card:" + spell.id;
     std::string reason;
-    if (!castable) reason = entry.at("refusal").at(app.language == "en" ? "en" : "pl").get<std::string>();
+    if (!castable && entry.refusal) reason = app.language == "en" ? entry.refusal->en : entry.refusal->pl;
     ImGui::PushID(id.c_str());
     if (ImGui::InvisibleButton("##card", size)) {
         if (castable) start_cast(app, caster, spell);
-        else app.ui.notice = Notice{{entry.at("refusal").at("pl").get<std::string>(), entry.at("refusal").at("en").get<std::string>()},
-                                    entry.at("refusal").value("rule", ""), true, ""};
+        else if (entry.refusal) app.ui.notice = Notice{{entry.refusal->pl, entry.refusal->en}, entry.refusal->rule, true, ""};
     }
     app.layout.add_last_item(id);
     app.layout.add_text(id, castable ? app.local(spell.name) : reason);
@@ -58,7 +57,7 @@ void draw_card(App& app, const Figure& caster, const Spell& spell, const nlohman
     draw->PushClipRect(a, b, true);
     const float line = ImGui::GetTextLineHeight();
     draw->AddText(ImVec2(a.x + 13, a.y + 5), faded(IM_COL32(245, 235, 215, 255)), app.local(spell.name).c_str());
-    const std::string second = castable ? app.local(both(app, "card.cost", {{"{cost}", std::to_string(entry.at("cost").get<int>())}})) + " · " +
+    const std::string second = castable ? app.local(both(app, "card.cost", {{"{cost}", std::to_string(entry.cost)}})) + " · " +
                                               spell_type_letter(spell.type) + " · " + spell.rule
                                         : reason;
     draw->AddText(nullptr, ImGui::GetFontSize() * 0.8f, ImVec2(a.x + 13, a.y + 8 + line), castable ? IM_COL32(210, 195, 160, 255) : IM_COL32(255, 160, 140, 220),
@@ -72,21 +71,22 @@ void draw_card(App& app, const Figure& caster, const Spell& spell, const nlohman
 void draw_spell_cards(App& app) {
     const Figure* caster = app.session.state().find(app.ui.selected);
     if (!caster) return;
-    const auto list = castable_spells(app.session.state(), *app.data, caster->id);
+    const auto list = spell_availability(app.session.state(), *app.data, caster->id);
     const float spacing = ImGui::GetStyle().ItemSpacing.x;
     const int columns = ImGui::GetContentRegionAvail().x >= 520.0f ? 3 : 2;
     const ImVec2 size((ImGui::GetContentRegionAvail().x - (columns - 1) * spacing) / columns, 54.0f);
     int shown = 0;
     for (const auto& entry : list) {
-        const Spell* spell = app.data->spells.find(entry.at("spell").get<std::string>());
+        const Spell* spell = app.data->spells.find(entry.spell);
         // Characters: their pool, learned spells and rings; monsters: their own (8.2).
-        const bool own = caster->is_character() ? is_own_spell(*caster, spell->id) : entry.at("castable").get<bool>();
+        const bool own = spell && (caster->is_character() ? is_own_spell(*caster, spell->id) : entry.castable);
         if (!own) continue;
         if (shown % columns) ImGui::SameLine();
         draw_card(app, *caster, *spell, entry, size);
         ++shown;
     }
-    if (shown == 0 && caster->is_character()) ImGui::TextWrapped("%s", app.tr("spells.none"));
+    const bool potential = caster->potential[0] || caster->potential[1] || caster->potential[2];
+    if (shown == 0 && caster->is_character()) ImGui::TextWrapped("%s", app.tr(potential ? "spells.none" : "spells.no_potential"));
 }
 
 }  // namespace czary::app

@@ -46,11 +46,9 @@ void sheet_region(App& app, ImVec2 size) {
     ImGui::BeginChild("##sheet", size, true, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_AlwaysUseWindowPadding);
     const ImVec2 at = ImGui::GetWindowPos(), extent = ImGui::GetWindowSize();
     app.layout.add("sheet", at.x, at.y, at.x + extent.x, at.y + extent.y);
-    // Outcomes come over the sheet's foot: on a tablet the board and the log stay clear.
-    app.frame.toast_left = at.x;
-    app.frame.toast_width = extent.x;
+
     draw_sheet(app);
-    ImGui::Dummy(ImVec2(1, 8));
+    ImGui::Dummy(ImVec2(1, 8 + app.frame.toast_height));  // the sheet's last row can be scrolled clear of a toast
     ImGui::EndChild();
     ImGui::PopStyleVar(2);
     ImGui::PopStyleColor();
@@ -58,6 +56,10 @@ void sheet_region(App& app, ImVec2 size) {
 
 void outcomes_region(App& app, ImVec2 size) {
     ImGui::BeginChild("##outcomes", size, false, ImGuiWindowFlags_NoScrollbar);
+    // On a tablet the toast comes over the latest steps (it is the newest of them): the board
+    // and the hand stay clear.
+    app.frame.toast_left = ImGui::GetWindowPos().x;
+    app.frame.toast_width = ImGui::GetWindowSize().x;
     draw_recent_log(app);
     ImGui::EndChild();
 }
@@ -91,7 +93,7 @@ void draw_table_tab(App& app) {
         return;
     }
     // A phone: the board, and the sheet in the lower part of the screen when it has something.
-    const float sheet_h = sheet_has_content(app) ? height * 0.46f : touch_size + 12.0f;
+    const float sheet_h = sheet_has_content(app) ? height * 0.5f : touch_size + 12.0f;
     board_region(app, ImVec2(0, height - sheet_h - ImGui::GetStyle().ItemSpacing.y));
     sheet_region(app, ImVec2(0, 0));
 }

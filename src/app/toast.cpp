@@ -59,9 +59,13 @@ void draw_outcome(App& app, std::string& shown) {
 
 void draw_toast(App& app) {
     const bool notice = app.ui.notice.has_value();
-    if (!notice && !has_outcome(app)) return;
+    app.frame.toast_height = 0;
+    if (!notice && !has_outcome(app)) {
+        return;
+    }
     const bool offers = notice && !app.ui.notice->offer.empty();
-    // A plain toast goes at the next press anywhere (the press still does what it does).
+    // A plain toast goes at the next press: on the toast itself that is all the press does (it
+    // never reaches a widget hidden under it); elsewhere the press also does what it does.
     if (!offers && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
         dismiss(app);
         return;
@@ -69,7 +73,7 @@ void draw_toast(App& app) {
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     float width = std::min(viewport->WorkSize.x - 12.0f, 560.0f);
     float x = viewport->WorkPos.x + (viewport->WorkSize.x - width) / 2;
-    if (app.frame.toast_width > 0 && viewport->WorkSize.x >= 600.0f) {  // a tablet: over the sheet
+    if (app.frame.toast_width > 0 && viewport->WorkSize.x >= 600.0f) {  // a tablet: over the latest steps
         width = app.frame.toast_width;
         x = app.frame.toast_left;
     }
@@ -77,9 +81,8 @@ void draw_toast(App& app) {
     ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0), ImVec2(width, viewport->WorkSize.y * 0.45f));
     ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
                              ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoMove;
-    if (!offers) flags |= ImGuiWindowFlags_NoInputs;
     const bool refusal = notice && app.ui.notice->refusal;
-    ImGui::PushStyleColor(ImGuiCol_WindowBg, refusal ? ImVec4(0.30f, 0.10f, 0.09f, 0.97f) : ImVec4(0.13f, 0.17f, 0.13f, 0.97f));
+    ImGui::PushStyleColor(ImGuiCol_WindowBg, refusal ? ImVec4(0.30f, 0.10f, 0.09f, 1.0f) : ImVec4(0.13f, 0.17f, 0.13f, 1.0f));
     ImGui::PushStyleColor(ImGuiCol_Border, refusal ? ImVec4(0.85f, 0.35f, 0.28f, 1) : ImVec4(0.85f, 0.70f, 0.30f, 1));
     ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 10.0f);
     ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 1.5f);
@@ -94,6 +97,7 @@ void draw_toast(App& app) {
         if (app.ui.notice && touch_button(app, "×", "toast:close", touch_size)) dismiss(app);
     }
     const ImGuiWindow* window = ImGui::GetCurrentWindow();
+    app.frame.toast_height = window->Size.y;
     app.layout.add("toast", window->Pos.x, window->Pos.y, window->Pos.x + window->Size.x, window->Pos.y + window->Size.y);
     app.layout.add_text("toast", shown);
     // Older tests and tools read the refusal or message under "notice".

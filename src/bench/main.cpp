@@ -26,9 +26,11 @@ json long_session(std::size_t length) {
     add({{"type", "add_hero"}, {"hero", "gislan"}});
     add({{"type", "add_hero"}, {"hero", "curvenol"}});
     add({{"type", "set_pool"}, {"character", "c1"}, {"spells", {"blyskawica", "wybuch", "uzdrowienie", "magiczna_tarcza", "uspienie", "zamek"}}});
+    add({{"type", "set_pool"}, {"character", "c2"}, {"spells", {"magiczna_zbroja", "zamek", "sila", "elokwencja"}}});
     add({{"type", "set_pool"}, {"character", "c3"}, {"spells", {"eksplozja", "urok", "uwolnienie", "odmlodzenie", "psychiczny_cios"}}});
     add({{"type", "begin_adventure"}, {"dice", {3}}});
     add({{"type", "mark_spells"}, {"character", "c1"}, {"spells", {"blyskawica", "wybuch", "uzdrowienie", "magiczna_tarcza", "uspienie"}}});
+    add({{"type", "mark_spells"}, {"character", "c2"}, {"spells", {"magiczna_zbroja", "zamek", "sila", "elokwencja"}}});
     add({{"type", "mark_spells"}, {"character", "c3"}, {"spells", {"eksplozja", "urok", "uwolnienie", "odmlodzenie", "psychiczny_cios"}}});
     add({{"type", "roll_use_limit"}, {"character", "c1"}, {"spell", "uzdrowienie"}, {"dice", {6}}});
     add({{"type", "roll_use_limit"}, {"character", "c3"}, {"spell", "odmlodzenie"}, {"dice", {6}}});

@@ -17,7 +17,7 @@ App make_app(std::uint64_t seed) {
     return app;
 }
 
-ApplyResult dispatch(App& app, const nlohmann::json& action) {
+ApplyResult dispatch_json(App& app, const nlohmann::json& action) {
     GameState before = app.session.state();
     ApplyResult result = app.session.apply(action);
     if (result.ok) {
@@ -48,8 +48,10 @@ LocalizedText both(const App& app, const char* key, const std::map<std::string, 
 }
 
 void undo(App& app) {
+    if (!app.session.can_undo()) return;
+    const std::string undone = step_title(app, app.session.steps()[app.session.position() - 1]);
     if (!app.session.undo()) return;
-    app.ui.notice.reset();
+    app.ui.notice = Notice{both(app, "log.undone", {{"{step}", undone}}), "", false, ""};
     app.ui.cast = {};
     app.ui.outcome_step.reset();
     app.ui.before_step.reset();
@@ -74,8 +76,22 @@ std::string step_title(const App& app, const SessionStep& step) {
     return app.tr(key.c_str());
 }
 
-ApplyResult dispatch_rolling(App& app, nlohmann::json action) {
-    if (app.ui.table_dice_everywhere) action["dice"] = app.ui.pending_pips;
+ApplyResult dispatch(App& app, const Action& action) { return dispatch_json(app, to_json(action)); }
+
+namespace {
+
+// The table's pips go into the action's `dice`, for the actions that roll (the others have none).
+template <class A>
+auto give_dice(A& action, const std::vector<int>& pips, int) -> decltype(action.dice = pips, void()) {
+    action.dice = pips;
+}
+template <class A>
+void give_dice(A&, const std::vector<int>&, long) {}
+
+}  // namespace
+
+ApplyResult dispatch_rolling(App& app, Action action) {
+    if (app.ui.table_dice_everywhere) std::visit([&](auto& a) { give_dice(a, app.ui.pending_pips, 0); }, action);
     ApplyResult result = dispatch(app, action);
     if (result.ok) app.ui.pending_pips.clear();
     return result;

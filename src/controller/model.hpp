@@ -15,6 +15,7 @@
 #include "controller/gesture.hpp"
 #include "controller/layout.hpp"
 #include "controller/strings.hpp"
+#include "core/actions.hpp"
 #include "core/game_data.hpp"
 #include "core/session.hpp"
 #include "store/session_store.hpp"
@@ -193,7 +194,8 @@ struct App {
     struct FrameRegions {
         float toast_bottom = 0;
         float toast_left = 0, toast_width = 0;  // 0: the screen's width
-        float board_front_y = 0;  // where the monsters' ranks meet the party's (screen px)
+        float board_front_y = 0;
+        float toast_height = 0;   // of the toast shown last frame: the pages leave that much room under their end  // where the monsters' ranks meet the party's (screen px)
         bool wide = false;  // a tablet's width: bigger tokens, side-by-side regions
         struct DropPlace {
             Side side;
@@ -213,8 +215,10 @@ struct App {
 App make_app(std::uint64_t seed);
 
 // Applies an action to the session; a refusal becomes the notice shown to the player.
-// Every change is saved at once (autosave).
-ApplyResult dispatch(App& app, const nlohmann::json& action);
+// Every change is saved at once (autosave). The interface speaks in typed actions
+// (core/actions.hpp); the JSON form is for the page hook and tools.
+ApplyResult dispatch(App& app, const Action& action);
+ApplyResult dispatch_json(App& app, const nlohmann::json& action);
 // Undo / redo one step, saved like any change.
 void undo(App& app);
 void redo(App& app);
@@ -222,7 +226,7 @@ void redo(App& app);
 LocalizedText both(const App& app, const char* key, const std::map<std::string, std::string>& parts = {});
 // The same for an action that rolls: in real-dice mode the pips entered on the pad go with it
 // (and are used up when it succeeds).
-ApplyResult dispatch_rolling(App& app, nlohmann::json action);
+ApplyResult dispatch_rolling(App& app, Action action);
 
 // What a step did, in a word or two: the spell's name for a cast, else the kind of action
 // ("Cofnij: Błyskawica").

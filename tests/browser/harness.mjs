@@ -158,6 +158,15 @@ function inside(rect, viewport) {
   return !rect.clipped && rect.y >= 0 && rect.y + rect.h <= viewport.height;
 }
 
+// The toast lies over the content: a widget under it cannot be tapped (the toast's own buttons
+// and dice can).
+const IN_TOAST = /^(toast|notice|die:last:)/;
+export function underToast(rects, id) {
+  const t = rects.toast, r = rects[id];
+  if (!t || !r || IN_TOAST.test(id)) return false;
+  return r.x < t.x + t.w && r.x + r.w > t.x && r.y < t.y + t.h && r.y + r.h > t.y;
+}
+
 // ImGui 1.86 turns one step per wheel event, whatever its size (SDL sends it as ±1): 5 lines,
 // or two thirds of a small window.
 const WHEEL_STEP = 90;
@@ -187,18 +196,27 @@ export async function find(page, id) {
   const viewport = page.viewportSize();
   await settle(page);  // an action sent through the hook may still be drawing
   let rects = await layout(page);
-  const shown = () => rects[id] && inside(rects[id], viewport);
+  // A plain toast over the widget is tapped away, as a player would; one that offers something
+  // stays, and the page is scrolled to bring the widget clear of it.
+  if (underToast(rects, id) && !(await ui(page)).notice?.offer) {
+    const t = rects.toast;
+    await input(page, () => page.touchscreen.tap(t.x + t.w / 2, t.y + t.h / 2));
+    rects = await layout(page);
+  }
+  const shown = () => rects[id] && inside(rects[id], viewport) && !underToast(rects, id);
   const towards = async () => {
     let lastUp = null, reversed = false;
     for (let i = 0; i < 20 && rects[id] && !shown(); i += 1) {
       const r = rects[id];
-      const up = r.y < 0 || (r.clipped && r.y < viewport.height / 2);
+      const up = (r.y < 0 || (r.clipped && r.y < viewport.height / 2)) && !underToast(rects, id);
       const distance = up ? viewport.height * 0.25 - r.y : r.y + r.h - viewport.height * 0.75;
       reversed ||= lastUp !== null && up !== lastUp;  // overshot (a smaller window): one step at a time
       lastUp = up;
       const steps = reversed ? 1 : Math.min(20, Math.max(1, Math.round(Math.abs(distance) / WHEEL_STEP)));
       // Over the widget's own region (on the table the board and the sheet scroll separately).
-      await wheel(page, up ? -steps : steps, r.x + 4, r.y + r.h / 2);
+      // Under a toast: the wheel turns just above it (over the toast it would scroll nothing).
+      const y = underToast(rects, id) ? rects.toast.y - 12 : r.y + r.h / 2;
+      await wheel(page, up ? -steps : steps, r.x + 4, y);
       rects = await layout(page);
     }
     return shown();
@@ -292,6 +310,7 @@ export async function onScreen(page, id) {
   const viewport = page.viewportSize();
   if (!r) throw new Error(`widget '${id}' is not drawn`);
   if (!inside(r, viewport) || r.x < 0 || r.x + r.w > viewport.width + 0.5) throw new Error(`widget '${id}' is not wholly on screen: ${JSON.stringify(r)}`);
+  if (underToast(await layout(page), id)) throw new Error(`widget '${id}' lies under the toast`);
   return r;
 }
 

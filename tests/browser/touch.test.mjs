@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   openSite, openApp, restart, saveScreenshot, state, ui, settle, layout, tap, tapInView, onScreen, swipe, touchDrag,
-  overflowing, finger, WAIT,
+  overflowing, finger, input, WAIT,
 } from './harness.mjs';
 
 let site, phone;
@@ -122,6 +122,15 @@ test('every refusal from the board shows in a toast on screen and nothing moves 
   assert.deepEqual(await onScreen(page, 'fight:victory'), victory);
   assert.ok(end.y === victory.y, 'the end of the fight asks in the same row');
   await saveScreenshot(page, 'touch-phone-3-refusal');
+  // A tap on the toast only takes it away: whatever lies under it is not pressed.
+  const unchanged = await session(page);
+  const toast = await onScreen(page, 'toast');
+  await input(page, () => page.touchscreen.tap(toast.x + toast.w / 2, toast.y + toast.h / 2));
+  assert.equal(await session(page), unchanged);
+  assert.equal((await layout(page)).toast, undefined, 'the toast is gone');
+  // Undo says what it undid.
+  await tapInView(page, 'undo');
+  assert.match((await ui(page)).texts.toast, /Cofnięto: Początek walki/);
   assert.deepEqual(errors, []);
 });
 

@@ -37,13 +37,13 @@ struct Table {
     }
 };
 
-const nlohmann::json add_larraka = {{"type", "add_hero"}, {"hero", "larraka"}};
+const czary::Action add_larraka = czary::actions::AddHero{"larraka"};
 
 }  // namespace
 
 TEST_CASE("controller: a refusal becomes the notice with its rule, and nothing is saved") {
     Table t;
-    const auto result = czary::app::dispatch(t.app, {{"type", "start_fight"}});
+    const auto result = czary::app::dispatch(t.app, czary::actions::StartFight{});
     CHECK_FALSE(result.ok);
     REQUIRE(t.app.ui.notice);
     CHECK(t.app.ui.notice->refusal);
@@ -91,10 +91,10 @@ TEST_CASE("controller: the table's dice go with a rolling action and are used up
     Table t;
     t.app.ui.table_dice_everywhere = true;
     t.app.ui.pending_pips = {3};
-    CHECK_FALSE(czary::app::dispatch_rolling(t.app, {{"type", "roll_dice"}, {"code", "2K6"}}).ok);  // one die short
+    CHECK_FALSE(czary::app::dispatch_rolling(t.app, czary::actions::RollDice{"2K6"}).ok);  // one die short
     CHECK(t.app.ui.pending_pips == std::vector<int>{3});
     t.app.ui.pending_pips.push_back(4);
-    REQUIRE(czary::app::dispatch_rolling(t.app, {{"type", "roll_dice"}, {"code", "2K6"}}).ok);
+    REQUIRE(czary::app::dispatch_rolling(t.app, czary::actions::RollDice{"2K6"}).ok);
     CHECK(t.app.ui.pending_pips.empty());
     CHECK(t.app.session.steps().back().rolls.front().total == 7);
 }
@@ -117,10 +117,10 @@ TEST_CASE("controller: what another tab saved meanwhile is never overwritten; th
     Table t;
     REQUIRE(czary::app::dispatch(t.app, add_larraka).ok);
     App other = t.open_again();
-    REQUIRE(czary::app::dispatch(other, {{"type", "add_hero"}, {"hero", "gislan"}}).ok);
+    REQUIRE(czary::app::dispatch(other, czary::actions::AddHero{"gislan"}).ok);
     const std::string key = t.store.current_key();
     const std::string theirs = t.storage.values.at(key);
-    REQUIRE(czary::app::dispatch(t.app, {{"type", "add_hero"}, {"hero", "curvenol"}}).ok);
+    REQUIRE(czary::app::dispatch(t.app, czary::actions::AddHero{"curvenol"}).ok);
     CHECK(t.storage.values.at(key) == theirs);
     CHECK(t.store.current_key() != key);
     REQUIRE(t.app.ui.notice);

@@ -44,7 +44,7 @@ EMSCRIPTEN_KEEPALIVE const char* czary_dispatch_json(const char* action_text) {
     nlohmann::json answer;
     try {
         const auto action = czary::parse_json_input(action_text, czary::session_file_limits, "action");
-        answer = czary::result_to_json(czary::app::dispatch(app, action));
+        answer = czary::result_to_json(czary::app::dispatch_json(app, action));
     } catch (const std::exception& e) {
         answer = {{"ok", false}, {"refusal", {{"code", "invalid_action"}, {"rule", ""}, {"pl", e.what()}, {"en", e.what()}}}};
     }
