@@ -26,7 +26,7 @@ test('a reload shows the same session, with its log and undo history', async () 
   const context = await site.browser.newContext(VIEWPORTS.phone);
   try {
     const { page } = await open(context);
-    for (const hero of ['larraka', 'gislan', 'zuryk']) assert.equal((await dispatch(page, { type: 'add_hero', hero })).ok, true);
+    for (const hero of ['dierdra', 'gerudirr', 'lord_dil']) assert.equal((await dispatch(page, { type: 'add_hero', hero })).ok, true);  // 0/0/0: no spell pool needed (4.1 B6)
     assert.equal((await dispatch(page, { type: 'begin_adventure', dice: [5] })).ok, true);
     await settle(page);
     const layout = await page.evaluate(() => window.czary.layout());
