@@ -76,7 +76,8 @@ void draw_top_bar(App& app) {
     std::string undo_label = "↶";
     if (app.session.can_undo()) undo_label += " " + step_title(app, app.session.steps()[app.session.position() - 1]);
     const float redo_width = touch_size;
-    const float undo_width = std::min(width * 0.36f, std::max(touch_size, ImGui::CalcTextSize(undo_label.c_str()).x + 20));
+    // Fixed slots: the bar never moves when the undo label changes (it is shortened instead).
+    const float undo_width = std::min(width * 0.36f, 240.0f);
     const float chip_width = std::min(width * 0.30f, 150.0f);
     const float name_width = width - undo_width - redo_width - chip_width - 3 * spacing;
 

@@ -85,8 +85,13 @@ test('a cast at a first-rank monster takes three taps on one screen; the outcome
   await toTable(page);
   await tapInView(page, 'token:c1');  // the caster is selected: its hand opens below the board
   await saveScreenshot(page, 'touch-phone-1-hand');
+  const frame = await layout(page);
   const taps = ['card:blyskawica', `token:${monster(0)}`, 'cast:confirm'];
   for (const id of taps) await tapInView(page, id);
+  // The frame kept its slots while the undo label changed ("↶ Błyskawica").
+  const after = await layout(page);
+  for (const id of ['undo', 'redo', 'top:chip', 'top:session', 'tab:table']) assert.deepEqual(after[id], frame[id], `${id} did not move`);
+  assert.match((await ui(page)).texts.undo, /Błyskawica/);
   const s = await state(page);
   assert.ok(figure(s, 'c1').wounds > 0, 'Larraka paid the cost');
   assert.equal(s.position, PARTY.length + 6, 'one cast was applied');
