@@ -1,7 +1,8 @@
-// The tab, the selected figure and the page's scroll are the interface's own state, not the
+// The tab, the selected figure, the page's scroll and the dice tray's code are the interface's own state, not the
 // game's: they are kept beside the session (SessionStore::write_view) whenever they change, so
 // that a reload, or a phone that evicted the page, comes back to the same screen.
 #include <cmath>
+#include <cstdio>
 
 #include "controller/sessions.hpp"
 
@@ -11,7 +12,8 @@ namespace {
 constexpr const char* tab_names[] = {"party", "table", "dice", "log", "sessions"};
 
 nlohmann::json view_of(const App& app) {
-    return {{"tab", tab_names[static_cast<int>(app.ui.tab)]}, {"selected", app.ui.selected}, {"scroll", std::lround(app.ui.page_scroll)}};
+    return {{"tab", tab_names[static_cast<int>(app.ui.tab)]}, {"selected", app.ui.selected}, {"scroll", std::lround(app.ui.page_scroll)},
+            {"dice", app.ui.tray.dice_code}};
 }
 
 }  // namespace
@@ -34,6 +36,10 @@ void restore_view(App& app) {
     const auto selected = view->find("selected");
     if (selected != view->end() && selected->is_string() && app.session.state().find(selected->get<std::string>()))
         app.ui.selected = selected->get<std::string>();
+    // The tray's code, as typed (a code that does not read is only shown as refused there).
+    const auto dice = view->find("dice");
+    if (dice != view->end() && dice->is_string() && dice->get<std::string>().size() < sizeof app.ui.tray.dice_code)
+        std::snprintf(app.ui.tray.dice_code, sizeof app.ui.tray.dice_code, "%s", dice->get<std::string>().c_str());
     const auto scroll = view->find("scroll");
     if (scroll != view->end() && scroll->is_number() && *scroll >= 0 && *scroll < 1e6) app.ui.restore_scroll = scroll->get<float>();
     app.ui.saved_view = view_of(app).dump();

@@ -3,6 +3,7 @@
 // model that tells a tap from a swipe and a long press.
 #include <doctest/doctest.h>
 
+#include <cstdio>
 #include <deque>
 
 #include "controller/gesture.hpp"
@@ -126,14 +127,16 @@ TEST_CASE("controller: what another tab saved meanwhile is never overwritten; th
     REQUIRE(t.app.ui.notice);
 }
 
-TEST_CASE("controller: the tab, the selected figure and the scroll come back with the session") {
+TEST_CASE("controller: the tab, the selected figure, the scroll and the tray's code come back with the session") {
     Table t;
     REQUIRE(czary::app::dispatch(t.app, add_larraka).ok);
     t.app.ui.tab = Tab::Table;
     t.app.ui.selected = "c1";
     t.app.ui.page_scroll = 120;
+    std::snprintf(t.app.ui.tray.dice_code, sizeof t.app.ui.tray.dice_code, "2K6");
     czary::app::remember_view(t.app);
     App other = t.open_again();
+    CHECK(std::string(other.ui.tray.dice_code) == "2K6");
     CHECK(other.ui.tab == Tab::Table);
     CHECK(other.ui.selected == "c1");
     REQUIRE(other.ui.restore_scroll);
@@ -142,7 +145,8 @@ TEST_CASE("controller: the tab, the selected figure and the scroll come back wit
 
 TEST_CASE("controller: a damaged or foreign view is ignored and the session still opens") {
     for (const std::string& view : std::vector<std::string>{"{{{", "[1,2]", "{\"session\": \"czary.session.99\", \"view\": {\"tab\": \"table\"}}",
-                                    "{\"session\": \"czary.session.1\", \"view\": {\"tab\": 5, \"selected\": [], \"scroll\": -3}}",
+                                    "{\"session\": \"czary.session.1\", \"view\": {\"tab\": 5, \"selected\": [], \"scroll\": -3, \"dice\": 7}}",
+                                    "{\"session\": \"czary.session.1\", \"view\": {\"dice\": \"1K6 and a very long text past the field\"}}",
                                     std::string(5000, '[')}) {
         Table t;
         REQUIRE(czary::app::dispatch(t.app, add_larraka).ok);
@@ -152,6 +156,7 @@ TEST_CASE("controller: a damaged or foreign view is ignored and the session stil
         CHECK(other.ui.tab == Tab::Party);
         CHECK(other.ui.selected.empty());
         CHECK_FALSE(other.ui.restore_scroll);
+        CHECK(std::string(other.ui.tray.dice_code) == "1K6");
         CHECK_FALSE(other.ui.notice);
     }
 }
