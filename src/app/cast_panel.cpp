@@ -61,12 +61,6 @@ void dice_entry(App& app, const Spell& spell, CastDraft& cast) {
     pip_pad(app, cast.pips, "cast:pip");
 }
 
-int cost_now(App& app, const CastDraft& cast) {
-    for (const SpellAvailability& entry : spell_availability(app.session.state(), *app.data, cast.caster))
-        if (entry.spell == cast.spell) return entry.cost;
-    return 0;
-}
-
 }  // namespace
 
 void draw_cast_panel(App& app) {
@@ -105,7 +99,7 @@ void draw_cast_panel(App& app) {
         app.layout.add_last_item("rule-text:" + spell->id);
         app.layout.add_text("rule-text:" + spell->id, spell->rule_text);
     }
-    const std::string cost = app.local(both(app, "cast.cost_line", {{"{cost}", std::to_string(cost_now(app, cast))},
+    const std::string cost = app.local(both(app, "cast.cost_line", {{"{cost}", std::to_string(cast.cost)},
                                                                     {"{left}", std::to_string(std::max(0, caster->sila - caster->wounds))},
                                                                     {"{sila}", std::to_string(caster->sila)}}));
     ImGui::TextDisabled("%s", cost.c_str());

@@ -11,21 +11,9 @@
 namespace czary::app {
 namespace {
 
-// Buttons side by side sharing the row's width.
-float share(int count) {
-    return (ImGui::GetContentRegionAvail().x - (count - 1) * ImGui::GetStyle().ItemSpacing.x) / count;
-}
-
 void toggle_sheet(App& app, Sheet sheet) {
     app.ui.table.sheet = app.ui.table.sheet == sheet ? Sheet::Figure : sheet;
     app.ui.cast = {};
-}
-
-bool highlighted_button(App& app, const char* text, const std::string& id, float width, bool on, bool enabled = true) {
-    if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.55f, 0.40f, 0.16f, 1));
-    const bool pressed = touch_button(app, text, id, width, enabled);
-    if (on) ImGui::PopStyleColor();
-    return pressed;
 }
 
 void phase_row(App& app) {
@@ -59,17 +47,7 @@ std::string roll_of(const std::vector<int>& pips) {
 }
 
 // The last negotiation or bribe of this group, large: "Porozumienie!" with its dice.
-void talk_result(App& app) {
-    // The result's place is kept whether or not there is one: the buttons below never move.
-    const float reserved = ImGui::GetTextLineHeightWithSpacing() * 1.5f + ImGui::GetTextLineHeightWithSpacing();
-    const float top = ImGui::GetCursorPosY();
-    struct Pad {
-        float top, reserved;
-        ~Pad() {
-            const float used = ImGui::GetCursorPosY() - top;
-            if (used < reserved) ImGui::Dummy(ImVec2(1, reserved - used - ImGui::GetStyle().ItemSpacing.y));
-        }
-    } pad{top, reserved};
+void draw_talk_result(App& app) {
     if (!app.session.position()) return;
     const auto& step = app.session.steps()[app.session.position() - 1];
     const std::string type = step.action.value("type", "");
@@ -92,6 +70,15 @@ void talk_result(App& app) {
     app.layout.add_text("talk:result", std::string(app.tr(key.c_str())) + " " + dice);
 }
 
+// The result's place is kept whether or not there is one: the buttons below never move.
+void talk_result(App& app) {
+    const float reserved = ImGui::GetTextLineHeightWithSpacing() * 2.5f;
+    const float top = ImGui::GetCursorPosY();
+    draw_talk_result(app);
+    const float used = ImGui::GetCursorPosY() - top;
+    if (used < reserved) ImGui::Dummy(ImVec2(1, reserved - used - ImGui::GetStyle().ItemSpacing.y));
+}
+
 }  // namespace
 
 void draw_fight_controls(App& app) {
@@ -105,9 +92,9 @@ void draw_fight_controls(App& app) {
         return;
     }
     const float w = share(3);
-    if (highlighted_button(app, app.tr("fight.monsters_button"), "sheet:monsters", w, app.ui.table.sheet == Sheet::Monsters)) toggle_sheet(app, Sheet::Monsters);
+    if (chosen_button(app, app.tr("fight.monsters_button"), "sheet:monsters", w, app.ui.table.sheet == Sheet::Monsters)) toggle_sheet(app, Sheet::Monsters);
     ImGui::SameLine();
-    if (highlighted_button(app, app.tr("talk.heading"), "sheet:talk", w, app.ui.table.sheet == Sheet::Talk)) toggle_sheet(app, Sheet::Talk);
+    if (chosen_button(app, app.tr("talk.heading"), "sheet:talk", w, app.ui.table.sheet == Sheet::Talk)) toggle_sheet(app, Sheet::Talk);
     ImGui::SameLine();
     if (touch_button(app, app.tr("fight.start"), "fight:start", w)) {
         if (dispatch(app, actions::StartFight{}).ok) app.ui.table.sheet = Sheet::Figure;
@@ -210,7 +197,7 @@ void draw_monster_form(App& app) {
     ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(3, ImGui::GetStyle().FramePadding.y));
     for (int i = 0; i < static_cast<int>(kinds.size()); ++i) {
         if (i % columns) ImGui::SameLine();
-        if (highlighted_button(app, app.local(kinds[i].name).c_str(), "monster:kind:" + kinds[i].id, w, i == form.kind)) form.kind = i;
+        if (chosen_button(app, app.local(kinds[i].name).c_str(), "monster:kind:" + kinds[i].id, w, i == form.kind)) form.kind = i;
     }
     ImGui::PopStyleVar();
     // Siła as on the counter (a number or a code the dice decide), the level as three buttons.
@@ -227,7 +214,7 @@ void draw_monster_form(App& app) {
     const float third = share(3);
     for (int level = 1; level <= 3; ++level) {
         if (level > 1) ImGui::SameLine();
-        if (highlighted_button(app, std::to_string(level).c_str(), "monster:level:" + std::to_string(level), third, form.level == level)) form.level = level;
+        if (chosen_button(app, std::to_string(level).c_str(), "monster:level:" + std::to_string(level), third, form.level == level)) form.level = level;
     }
     const bool chosen = form.kind >= 0 && form.kind < static_cast<int>(kinds.size());
     const bool sila_given = form.code[0] || form.sila > 0;

@@ -41,20 +41,13 @@ void dice_mode(App& app) {
     app.layout.add_last_item("dice:mode");
 }
 
-float share(int count) {
-    return (ImGui::GetContentRegionAvail().x - (count - 1) * ImGui::GetStyle().ItemSpacing.x) / count;
-}
-
 // One of a few choices as buttons sharing a row (radio buttons ran off a phone's edge).
 void choice_row(App& app, int& value, const std::vector<std::pair<std::string, std::string>>& choices) {
     const float w = share(static_cast<int>(choices.size()));
     ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(3, ImGui::GetStyle().FramePadding.y));
     for (int i = 0; i < static_cast<int>(choices.size()); ++i) {
         if (i) ImGui::SameLine();
-        const bool chosen = value == i;
-        if (chosen) ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.55f, 0.40f, 0.16f, 1));
-        if (touch_button(app, choices[i].first.c_str(), choices[i].second, w)) value = i;
-        if (chosen) ImGui::PopStyleColor();
+        if (chosen_button(app, choices[i].first.c_str(), choices[i].second, w, value == i)) value = i;
     }
     ImGui::PopStyleVar();
 }

@@ -27,11 +27,9 @@ void draw_language_choice(App& app) {
     ImGui::TextUnformatted(app.tr("session.language"));
     ImGui::SameLine();
     for (const char* language : {"pl", "en"}) {
-        const bool selected = app.language == language;
-        if (selected) ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.55f, 0.40f, 0.16f, 1));
-        if (touch_button(app, language == std::string("pl") ? "Polski" : "English", std::string("language:") + language, 110))
+        if (chosen_button(app, language == std::string("pl") ? "Polski" : "English", std::string("language:") + language, 110,
+                          app.language == language))
             app.language = language;
-        if (selected) ImGui::PopStyleColor();
         ImGui::SameLine();
     }
     ImGui::NewLine();

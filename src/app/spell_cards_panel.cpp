@@ -26,10 +26,11 @@ ImU32 type_colour(SpellType type) {
     return IM_COL32(120, 120, 130, 255);
 }
 
-void start_cast(App& app, const Figure& caster, const Spell& spell) {
+void start_cast(App& app, const Figure& caster, const Spell& spell, int cost) {
     app.ui.cast = CastDraft{};
     app.ui.cast.caster = caster.id;
     app.ui.cast.spell = spell.id;
+    app.ui.cast.cost = cost;
     app.ui.cast.table_dice = app.ui.table_dice_everywhere;
     app.ui.notice.reset();
     app.ui.outcome_step.reset();
@@ -42,7 +43,7 @@ void draw_card(App& app, const Figure& caster, const Spell& spell, const SpellAv
     if (!castable && entry.refusal) reason = app.language == "en" ? entry.refusal->en : entry.refusal->pl;
     ImGui::PushID(id.c_str());
     if (ImGui::InvisibleButton("##card", size)) {
-        if (castable) start_cast(app, caster, spell);
+        if (castable) start_cast(app, caster, spell, entry.cost);
         else if (entry.refusal) app.ui.notice = Notice{{entry.refusal->pl, entry.refusal->en}, entry.refusal->rule, true, ""};
     }
     app.layout.add_last_item(id);

@@ -121,7 +121,7 @@ void draw_tab_bar(App& app) {
     ImGui::SetWindowFontScale(scale);
     for (const TabButton& tab : tabs) {
         const bool selected = app.ui.tab == tab.tab;
-        ImGui::PushStyleColor(ImGuiCol_Button, selected ? ImVec4(0.55f, 0.40f, 0.16f, 1) : ImVec4(0.17f, 0.15f, 0.14f, 1));
+        ImGui::PushStyleColor(ImGuiCol_Button, selected ? chosen_colour : ImVec4(0.17f, 0.15f, 0.14f, 1));
         if (touch_button(app, app.tr(tab.key), tab.id, tab_width)) {
             if (app.ui.tab != tab.tab) app.ui.table.board_follows_player = false;  // the board centres its front again
             app.ui.tab = tab.tab;

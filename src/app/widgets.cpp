@@ -81,6 +81,17 @@ void pip_pad(App& app, std::vector<int>& pips, const std::string& prefix) {
     if (touch_button(app, app.tr("dice.clear"), prefix + ":clear", 0, !pips.empty())) pips.clear();
 }
 
+float share(int count) {
+    return (ImGui::GetContentRegionAvail().x - (count - 1) * ImGui::GetStyle().ItemSpacing.x) / count;
+}
+
+bool chosen_button(App& app, const char* text, const std::string& id, float width, bool chosen, bool enabled) {
+    if (chosen) ImGui::PushStyleColor(ImGuiCol_Button, chosen_colour);
+    const bool pressed = touch_button(app, text, id, width, enabled);
+    if (chosen) ImGui::PopStyleColor();
+    return pressed;
+}
+
 void rolling_pad(App& app, const std::string& prefix) {
     if (!app.ui.table_dice_everywhere) return;
     ImGui::TextUnformatted(app.tr("dice.enter_pips"));

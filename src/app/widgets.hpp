@@ -14,6 +14,12 @@ inline constexpr float touch_size = 44.0f;  // CSS px: the smallest target a fin
 // A button at least 44 px high; its rectangle is recorded under `id`.
 bool touch_button(App& app, const char* label, const std::string& id, float width = 0.0f, bool enabled = true);
 ImU32 sun_colour(Sun sun);
+// The colour of the chosen one among buttons (a tab, a monster kind, a level, a language).
+inline const ImVec4 chosen_colour{0.55f, 0.40f, 0.16f, 1};
+// The width of one of `count` widgets sharing the rest of the row.
+float share(int count);
+// A touch button drawn in chosen_colour while `chosen`.
+bool chosen_button(App& app, const char* text, const std::string& id, float width, bool chosen, bool enabled = true);
 // Six big buttons for the pips of real dice, the pips entered so far and a clear button;
 // ids "<prefix>:1".."<prefix>:6" and "<prefix>:clear".
 void pip_pad(App& app, std::vector<int>& pips, const std::string& prefix);

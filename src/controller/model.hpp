@@ -35,6 +35,7 @@ struct CastDraft {
     bool table_dice = false;     // the players roll real dice and enter the pips
     std::vector<int> pips;
     std::string destination;     // Teleportacja
+    int cost = 0;                // wounds it costs, as the card said when it was tapped
     bool asked_no_wounds = false;  // a healing spell on a figure with no wounds: asked once
     bool show_rule = false;      // the rule's own text is open in the cast bar
     bool active() const { return !spell.empty(); }
