@@ -16,7 +16,8 @@ APT_PACKAGES=(
   clang-14 libclang-rt-14-dev  # libFuzzer and the sanitizers' runtimes (fuzzing in the test command)
   dpkg-dev            # dpkg-source, to unpack the imgui and libsdl2 source packages
   chromium            # browser tests (driven by playwright-core)
-  fonts-dejavu-core   # DejaVuSans.ttf: every Polish letter (Latin Extended-A)
+  fonts-dejavu-core   # DejaVuSans.ttf and -Bold.ttf: every Polish letter (Latin Extended-A)
+  fonts-fork-awesome  # the icons for actions and statuses (src/app/icons.hpp)
   fonttools           # pyftsubset: the font is cut down to the glyphs the app draws
 )
 IMGUI_VERSION=1.86

@@ -2,7 +2,9 @@
 set(CZARY_IMGUI_DIR "" CACHE PATH "Dear ImGui 1.86 sources (Debian source package imgui)")
 set(CZARY_SDL2_PREFIX "" CACHE PATH "SDL2 2.26.5 built for the web and installed here")
 set(CZARY_FONT /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf CACHE FILEPATH "UI font with Polish letters")
-foreach(required CZARY_IMGUI_DIR CZARY_SDL2_PREFIX CZARY_FONT)
+set(CZARY_BOLD_FONT /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf CACHE FILEPATH "Headings: the UI font's bold")
+set(CZARY_ICON_FONT /usr/share/fonts/truetype/fork-awesome/forkawesome-webfont.ttf CACHE FILEPATH "Icons (fonts-fork-awesome)")
+foreach(required CZARY_IMGUI_DIR CZARY_SDL2_PREFIX CZARY_FONT CZARY_BOLD_FONT CZARY_ICON_FONT)
   if(NOT EXISTS "${${required}}")
     message(FATAL_ERROR "${required}='${${required}}' does not exist: build with scripts/build-web.sh")
   endif()
@@ -29,24 +31,44 @@ file(GLOB czary_web_sources CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/platform/w
 add_executable(czary-app ${czary_web_sources} ${embedded_shaders_cpp})
 target_link_libraries(czary-app PRIVATE czary_app ${CZARY_SDL2_PREFIX}/lib/libSDL2.a)
 target_compile_options(czary-app PRIVATE ${czary_warnings})
-# The font cut down to the ranges src/platform/web/ui_font.cpp asks for: 760 KB -> about 60 KB
-# in the wasm (the smoke test's glyph check fails if a text needs a glyph left out).
+# The fonts cut down to what the app draws: the text ranges src/platform/web/ui_font.cpp asks for
+# (760 KB -> about 60 KB a weight in the wasm) and the icons of src/app/icons.hpp, read from that
+# header (the smoke test's glyph check fails if a text or an icon needs a glyph left out).
 find_program(CZARY_PYFTSUBSET pyftsubset REQUIRED)
-set(czary_ui_font ${CMAKE_BINARY_DIR}/ui-font.ttf)
-add_custom_command(OUTPUT ${czary_ui_font}
-  COMMAND ${CZARY_PYFTSUBSET} ${CZARY_FONT} --unicodes=U+0020-017F,U+2010-2027,U+2190-2193,U+21B6-21B7,U+2212,U+2264-2265,U+2713
-          --layout-features=kern --no-hinting --desubroutinize --output-file=${czary_ui_font}
-  DEPENDS ${CZARY_FONT}
-  COMMENT "Cutting the UI font down to the glyphs the app draws")
-add_custom_target(czary-ui-font DEPENDS ${czary_ui_font})
+set(czary_text_glyphs U+0020-017F,U+2010-2027,U+2190-2193,U+21B6-21B7,U+2212,U+2264-2265,U+2713)
+file(STRINGS ${CMAKE_SOURCE_DIR}/src/app/icons.hpp czary_icon_lines REGEX "\\\\u[fF][0-9a-fA-F]+")
+set(czary_icon_glyphs "")
+foreach(line ${czary_icon_lines})
+  string(REGEX MATCH "\\\\u([fF][0-9a-fA-F]+)" _ "${line}")
+  list(APPEND czary_icon_glyphs "U+${CMAKE_MATCH_1}")
+endforeach()
+string(REPLACE ";" "," czary_icon_glyphs "${czary_icon_glyphs}")
+set(czary_fonts "")
+foreach(font IN ITEMS "DejaVuSans|${CZARY_FONT}|${czary_text_glyphs}"
+                      "DejaVuSans-Bold|${CZARY_BOLD_FONT}|${czary_text_glyphs}"
+                      "icons|${CZARY_ICON_FONT}|${czary_icon_glyphs}")
+  string(REPLACE "|" ";" font "${font}")
+  list(GET font 0 name)
+  list(GET font 1 source)
+  list(GET font 2 glyphs)
+  set(cut ${CMAKE_BINARY_DIR}/fonts/${name}.ttf)
+  add_custom_command(OUTPUT ${cut}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/fonts
+    COMMAND ${CZARY_PYFTSUBSET} ${source} --unicodes=${glyphs}
+            --layout-features=kern --no-hinting --desubroutinize --output-file=${cut}
+    DEPENDS ${source} ${CMAKE_SOURCE_DIR}/src/app/icons.hpp
+    COMMENT "Cutting ${name} down to the glyphs the app draws")
+  list(APPEND czary_fonts ${cut})
+endforeach()
+add_custom_target(czary-ui-font DEPENDS ${czary_fonts})
 add_dependencies(czary-app czary-ui-font)
 target_link_options(czary-app PRIVATE
   -sALLOW_MEMORY_GROWTH=1
   -sGL_SUPPORT_AUTOMATIC_ENABLE_EXTENSIONS=0
   -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
   -sEXPORTED_FUNCTIONS=_main,_malloc,_free
-  --embed-file ${czary_ui_font}@/fonts/DejaVuSans.ttf)
-set_property(TARGET czary-app APPEND PROPERTY LINK_DEPENDS ${czary_ui_font})
+  --embed-file ${CMAKE_BINARY_DIR}/fonts@/fonts)
+set_property(TARGET czary-app APPEND PROPERTY LINK_DEPENDS ${czary_fonts})
 
 # The site: our HTML shell, glue and manifest beside the compiled app, the PNG icons drawn by
 # scripts/make-icons.mjs, and last the service worker listing every file under the build's hash.

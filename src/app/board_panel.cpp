@@ -1,13 +1,16 @@
 // The formation board: the monsters' ranks facing the party's, three places a rank (4.1 C, 9.1).
 // A tap selects a figure (its sheet opens below) or picks it as the cast's target; a long press
 // lifts a token and the finger carries it to another place (a swipe only scrolls). What the
-// last step did shows on the tokens themselves: "−6", "odpiera", a new status badge.
+// last step did shows on the tokens themselves: "−6", "odpiera", a new status icon.
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 
 #include <imgui_internal.h>
 
+#include "app/icons.hpp"
 #include "app/panels.hpp"
+#include "app/theme_style.hpp"
 #include "app/widgets.hpp"
 #include "core/formation.hpp"
 #include "core/queries.hpp"
@@ -21,19 +24,34 @@ bool contains(const std::vector<std::string>& list, const std::string& id) {
     return std::find(list.begin(), list.end(), id) != list.end();
 }
 
-float token_height(const App& app) { return app.frame.wide ? 84.0f : 62.0f; }
+float token_height(const App& app) { return app.frame.wide ? 88.0f : 74.0f; }
 
-// Short badges for statuses; the figure's sheet spells them out.
-std::string badges(const Figure& f) {
-    std::string text;
-    if (f.asleep) text += "Zz ";
-    if (!f.charmed_by.empty()) text += "Ur ";
-    if (f.magic_shield) text += "MT ";
-    if (f.armor > 0) text += "MZ" + std::to_string(f.armor) + " ";
-    if (f.poisoned) text += "Tr ";
-    if (f.strength_bonus_next || f.strength_bonus_active) text += "Sł ";
-    if (!f.is_character() && f.level > 1) text += "P" + std::to_string(f.level) + " ";  // level (6.7)
-    return text;
+// A status shown on the counter: its icon (and a number or a name), spelled out for tests and
+// screen readers under the layout id "status:<figure>:<what>".
+struct Status {
+    const char* what;
+    const char* icon;
+    std::string detail;  // "3" armour points, "+2" siła, the charmer's name
+    std::string spelled;
+};
+
+std::vector<Status> statuses(const App& app, const Figure& f) {
+    std::vector<Status> list;
+    if (f.dead) list.push_back({"dead", icon::dead, "", app.tr("status.dead")});
+    if (f.petrified) list.push_back({"stone", icon::stone, "", app.tr("status.stone")});
+    if (f.asleep) list.push_back({"asleep", icon::asleep, "", app.tr("status.asleep")});
+    if (!f.charmed_by.empty()) {
+        const Figure* by = app.session.state().find(f.charmed_by);
+        const std::string name = by ? app.local(by->name) : f.charmed_by;
+        list.push_back({"charmed", icon::charmed, name, app.local(both(app, "status.charmed_by", {{"{caster}", name}}))});
+    }
+    if (f.magic_shield) list.push_back({"shield", icon::shield, "", app.tr("status.shield")});
+    if (f.armor > 0)
+        list.push_back({"armor", icon::armor, std::to_string(f.armor), std::string(app.tr("status.armor")) + ": " + std::to_string(f.armor)});
+    const int bonus = f.strength_bonus_active ? f.strength_bonus_active : f.strength_bonus_next;
+    if (bonus) list.push_back({"strength", icon::strength, "+" + std::to_string(bonus), std::string(app.tr("status.strength_next")) + ": +" + std::to_string(bonus)});
+    if (f.poisoned) list.push_back({"poisoned", icon::poison, "", app.tr("status.poisoned")});
+    return list;
 }
 
 // What the newest step did to this figure, shown on its token until the next change.
@@ -46,37 +64,71 @@ Effect effect_on(const App& app, const Figure& f) {
     if (!app.ui.before_step || !app.session.position() || app.ui.outcome_step != app.session.position() - 1) return {};
     const Figure* before = app.ui.before_step->find(f.id);
     if (!before) return {};
-    if (f.dead && !before->dead) return {"†", IM_COL32(255, 120, 100, 255)};
+    if (f.dead && !before->dead) return {"†", col(theme::bad)};
     const int life_lost = f.wounds - before->wounds;
-    if (life_lost > 0) return {"−" + std::to_string(life_lost), IM_COL32(255, 110, 90, 255)};
-    if (life_lost < 0) return {"+" + std::to_string(-life_lost), IM_COL32(130, 230, 130, 255)};
+    if (life_lost > 0) return {"−" + std::to_string(life_lost), col(theme::bad)};
+    if (life_lost < 0) return {"+" + std::to_string(-life_lost), col(theme::good)};
     for (const auto& roll : app.session.steps()[app.session.position() - 1].rolls) {
         if (roll.purpose == "resist" && roll.figure == f.id && roll.total <= before->odpornosc)
-            return {app.tr("board.resists"), IM_COL32(150, 200, 255, 255)};
+            return {app.tr("board.resists"), col(theme::info)};
     }
     return {};
 }
 
-ImU32 side_colour(const Figure& f) {
-    if (!f.charmed_by.empty()) return IM_COL32(88, 52, 110, 255);
-    return f.side == Side::Party ? IM_COL32(38, 62, 96, 255) : IM_COL32(104, 40, 36, 255);
+theme::Colour side_colour(const Figure& f) {
+    if (!f.charmed_by.empty()) return theme::charmed_token;
+    return f.side == Side::Party ? theme::party_token : theme::monster_token;
 }
 
-void draw_token_face(App& app, const Figure& f, ImVec2 a, ImVec2 b, ImDrawList* draw) {
-    draw->AddRectFilled(a, b, side_colour(f), 6.0f);
-    const float pad = 5.0f;
+// A counter of the game: the side's colour with a dark die-cut edge and a light bevel; the name
+// (bold), the statuses as icons, life left against siła and odporność (11.0), a monster's
+// level (6.7), and a life bar along the bottom edge.
+void draw_token_face(App& app, const Figure& f, ImVec2 a, ImVec2 b, ImDrawList* draw, bool record) {
+    const float r = theme::token_rounding;
+    draw->AddRectFilled(a, b, col(theme::token_edge), r);
+    draw->AddRectFilled(ImVec2(a.x + 2, a.y + 2), ImVec2(b.x - 2, b.y - 2), col(side_colour(f)), r - 1);
+    draw->AddLine(ImVec2(a.x + 4, a.y + 3), ImVec2(b.x - 4, a.y + 3), IM_COL32(255, 255, 255, 50), 1.0f);
+    const float pad = 6.0f;
+    const float width = b.x - a.x - 2 * pad;
+    const float size = ImGui::GetFontSize();
+    const float small = size * 0.78f;
+    const float icon_size = size * 0.95f;
     draw->PushClipRect(a, b, true);
-    draw->AddText(ImVec2(a.x + pad, a.y + 3), IM_COL32_WHITE, app.local(f.name).c_str());
-    // Life left against siła, as a bar and as numbers: the same convention everywhere.
+    ImFont* bold = bold_font();
+    const std::string name = fit_text(app.local(f.name), width, bold, size);
+    draw->AddText(bold, size, ImVec2(a.x + pad, a.y + 4), col(theme::token_text), name.c_str());
+
+    // Statuses: icons with their number or name, as many as the row holds.
+    float x = a.x + pad;
+    const float icons_y = a.y + 5 + size;
+    for (const Status& status : statuses(app, f)) {
+        const std::string text = std::string(status.icon) + (status.detail.empty() ? "" : status.detail);
+        const ImVec2 extent = ImGui::GetFont()->CalcTextSizeA(icon_size, FLT_MAX, 0.0f, text.c_str());
+        const std::string shown = x + extent.x <= b.x - pad ? text : std::string(status.icon);
+        const float w = ImGui::GetFont()->CalcTextSizeA(icon_size, FLT_MAX, 0.0f, shown.c_str()).x;
+        if (x + w > b.x - pad) break;
+        draw->AddText(nullptr, icon_size, ImVec2(x, icons_y), col(theme::token_text), shown.c_str());
+        if (record) {
+            const std::string id = "status:" + f.id + ":" + status.what;
+            app.layout.add(id, x, icons_y, x + w, icons_y + icon_size);
+            app.layout.add_text(id, status.spelled);
+        }
+        x += w + 5;
+    }
+
+    // Life left against siła (the same numbers as the Drużyna tab), odporność, the level.
     const int life = std::max(0, f.sila - f.wounds);
-    const float line = ImGui::GetTextLineHeight();
-    const float bar_y = a.y + 3 + line + 2;
-    const float bar_w = b.x - a.x - 2 * pad;
+    const float numbers_y = b.y - 10 - small;
+    const std::string life_text = std::to_string(life) + "/" + std::to_string(f.sila);
+    draw->AddText(bold, small, ImVec2(a.x + pad, numbers_y), col(theme::token_text), life_text.c_str());
+    std::string right = app.local(both(app, "token.resistance", {{"{n}", std::to_string(f.odpornosc)}}));
+    if (!f.is_character()) right = std::string(icon::level) + std::to_string(f.level) + " " + right;
+    const float right_w = ImGui::GetFont()->CalcTextSizeA(small, FLT_MAX, 0.0f, right.c_str()).x;
+    draw->AddText(nullptr, small, ImVec2(b.x - pad - right_w, numbers_y), col(theme::token_text), right.c_str());
+    const float bar_y = b.y - 7;
     const float left = f.sila > 0 ? static_cast<float>(life) / f.sila : 0.0f;
-    draw->AddRectFilled(ImVec2(a.x + pad, bar_y), ImVec2(a.x + pad + bar_w, bar_y + 6), IM_COL32(60, 20, 20, 255), 3.0f);
-    draw->AddRectFilled(ImVec2(a.x + pad, bar_y), ImVec2(a.x + pad + bar_w * left, bar_y + 6), IM_COL32(90, 200, 90, 255), 3.0f);
-    const std::string numbers = std::to_string(life) + "/" + std::to_string(f.sila) + " " + badges(f);
-    draw->AddText(ImVec2(a.x + pad, bar_y + 8), IM_COL32(230, 230, 230, 255), numbers.c_str());
+    draw->AddRectFilled(ImVec2(a.x + pad, bar_y), ImVec2(b.x - pad, bar_y + 3), col(theme::life_bar_bg), 1.5f);
+    draw->AddRectFilled(ImVec2(a.x + pad, bar_y), ImVec2(a.x + pad + width * left, bar_y + 3), col(theme::life_bar), 1.5f);
     draw->PopClipRect();
 }
 
@@ -85,18 +137,19 @@ void draw_token(App& app, const Figure& f, bool candidate, bool lifted) {
     const ImVec2 a = ImGui::GetItemRectMin();
     const ImVec2 b = ImGui::GetItemRectMax();
     if (lifted) {  // the place it was lifted from, empty but for an outline
-        draw->AddRect(a, b, IM_COL32(250, 220, 80, 200), 6.0f, 0, 2.0f);
+        draw->AddRect(a, b, col(theme::accent, 0.8f), theme::token_rounding, 0, 2.0f);
         return;
     }
-    draw_token_face(app, f, a, b, draw);
-    if (candidate) draw->AddRect(a, b, IM_COL32(250, 220, 80, 255), 6.0f, 0, 3.0f);
-    if (contains(app.ui.cast.targets, f.id)) draw->AddRectFilled(a, b, IM_COL32(250, 220, 80, 60), 6.0f);
-    if (app.ui.selected == f.id) draw->AddRect(a, b, IM_COL32(255, 255, 255, 255), 6.0f, 0, 2.0f);
+    draw_token_face(app, f, a, b, draw, true);
+    const float r = theme::token_rounding;
+    if (candidate) draw->AddRect(a, b, col(theme::accent), r, 0, 3.0f);
+    if (contains(app.ui.cast.targets, f.id)) draw->AddRectFilled(a, b, col(theme::accent, 0.25f), r);
+    if (app.ui.selected == f.id) draw->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), IM_COL32_WHITE, r, 0, 2.5f);
     const Effect effect = effect_on(app, f);
     if (!effect.text.empty()) {
         const ImVec2 size = ImGui::CalcTextSize(effect.text.c_str());
         const ImVec2 at(b.x - size.x - 8, b.y - size.y - 4);  // lower right: the name stays readable
-        draw->AddRectFilled(ImVec2(at.x - 4, at.y), ImVec2(b.x - 2, at.y + size.y + 2), IM_COL32(20, 16, 14, 230), 5.0f);
+        draw->AddRectFilled(ImVec2(at.x - 4, at.y), ImVec2(b.x - 2, at.y + size.y + 2), col(theme::token_edge, 0.92f), 5.0f);
         draw->AddText(at, effect.colour, effect.text.c_str());
         app.layout.add("effect:" + f.id, at.x - 4, at.y, b.x - 2, at.y + size.y + 2);
         app.layout.add_text("effect:" + f.id, effect.text);
@@ -136,7 +189,7 @@ void draw_formation(App& app, Side side, const std::vector<std::string>& candida
         const ImVec2 row(ImGui::GetCursorScreenPos());
         const std::string number = std::to_string(rank + 1);
         ImGui::GetWindowDrawList()->AddText(ImVec2(row.x + 4, row.y + (row_height - ImGui::GetTextLineHeight()) / 2),
-                                            IM_COL32(150, 140, 120, 255), number.c_str());
+                                            col(theme::rank_number), number.c_str());
         ImGui::Dummy(ImVec2(gutter - spacing, row_height));
         for (int slot = 0; slot < 3; ++slot) {
             ImGui::SameLine();
@@ -147,7 +200,7 @@ void draw_formation(App& app, Side side, const std::vector<std::string>& candida
             if (!f) {
                 ImGui::Dummy(ImVec2(size.x, row_height));
                 const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-                ImGui::GetWindowDrawList()->AddRect(a, b, lifted.empty() ? IM_COL32(110, 100, 90, 140) : IM_COL32(250, 220, 80, 200), 6.0f);
+                ImGui::GetWindowDrawList()->AddRect(a, b, lifted.empty() ? col(theme::border, 0.55f) : col(theme::accent, 0.8f), theme::token_rounding);
                 // A thin place is a finger's height to drop on: its target reaches over the gaps.
                 const float reach = extra ? (touch_size - row_height) / 2 : 0.0f;
                 app.layout.add(place_id, a.x, a.y - reach, b.x, b.y + reach);
@@ -192,7 +245,7 @@ void draw_board(App& app) {
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const float width = ImGui::GetContentRegionAvail().x;
     app.frame.board_front_y = at.y + 3;
-    ImGui::GetWindowDrawList()->AddLine(ImVec2(at.x, at.y + 3), ImVec2(at.x + width, at.y + 3), IM_COL32(200, 160, 70, 160), 2.0f);
+    ImGui::GetWindowDrawList()->AddLine(ImVec2(at.x, at.y + 3), ImVec2(at.x + width, at.y + 3), col(theme::front_line), 2.0f);
     ImGui::Dummy(ImVec2(width, 6));
     draw_formation(app, Side::Party, candidates);
     draw_off_board(app, candidates);
@@ -224,8 +277,8 @@ void draw_lifted_token(App& app) {
     const ImVec2 b(a.x + width, a.y + token_height(app));
     ImDrawList* draw = ImGui::GetForegroundDrawList();
     draw->AddRectFilled(ImVec2(a.x + 5, a.y + 7), ImVec2(b.x + 5, b.y + 7), IM_COL32(0, 0, 0, 110), 8.0f);  // lifted: a shadow
-    draw_token_face(app, *f, a, b, draw);
-    draw->AddRect(a, b, IM_COL32(250, 220, 80, 255), 6.0f, 0, 2.5f);
+    draw_token_face(app, *f, a, b, draw, false);
+    draw->AddRect(a, b, col(theme::accent), theme::token_rounding, 0, 2.5f);
     app.layout.add("lifted:" + f->id, a.x, a.y, b.x, b.y);
 }
 

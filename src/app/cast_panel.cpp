@@ -1,6 +1,7 @@
 // The cast bar, pinned in the sheet under the board while a spell is prepared: which spell on
 // whom, its cost, the exact odds, the dice (the app's, or slots for the table's dice labelled by
 // purpose), and one tap to cast. Card -> target -> cast: three taps from a selected caster.
+#include <algorithm>
 #include <cstdio>
 
 #include "app/panels.hpp"
@@ -78,14 +79,17 @@ void draw_cast_panel(App& app) {
     std::string heading = app.local(caster->name) + " → " + app.local(spell->name);
     if (target) heading += " → " + app.local(target->name);
     const float small = touch_size + 8;
-    const float text_width = ImGui::GetContentRegionAvail().x - 2 * small - 2 * ImGui::GetStyle().ItemSpacing.x;
+    const float rule_w = std::max(small, ImGui::CalcTextSize(spell->rule.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x + 2);
+    const float text_width = ImGui::GetContentRegionAvail().x - small - rule_w - 2 * ImGui::GetStyle().ItemSpacing.x;
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + text_width);
+    ImGui::PushFont(bold_font());
     ImGui::TextWrapped("%s", heading.c_str());
+    ImGui::PopFont();
     ImGui::PopTextWrapPos();
     app.layout.add_last_item("cast:heading");
     app.layout.add_text("cast:heading", heading);
-    ImGui::SameLine(ImGui::GetContentRegionMax().x - 2 * small - ImGui::GetStyle().ItemSpacing.x);
-    if (touch_button(app, spell->rule.c_str(), "cast:rule", small)) cast.show_rule = !cast.show_rule;
+    ImGui::SameLine(ImGui::GetContentRegionMax().x - small - rule_w - ImGui::GetStyle().ItemSpacing.x);
+    if (touch_button(app, spell->rule.c_str(), "cast:rule", rule_w)) cast.show_rule = !cast.show_rule;
     ImGui::SameLine();
     if (touch_button(app, "×", "cast:cancel", small)) {
         cast = {};
@@ -93,7 +97,7 @@ void draw_cast_panel(App& app) {
         return;
     }
     if (cast.show_rule) {
-        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.85f, 0.80f, 0.70f, 1));
+        ImGui::PushStyleColor(ImGuiCol_Text, vec(theme::text_dim));
         ImGui::TextWrapped("%s", spell->rule_text.c_str());
         ImGui::PopStyleColor();
         app.layout.add_last_item("rule-text:" + spell->id);
@@ -106,7 +110,7 @@ void draw_cast_panel(App& app) {
     app.layout.add_last_item("cast:cost");
     app.layout.add_text("cast:cost", cost);
     if (needs_target && cast.targets.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.98f, 0.86f, 0.35f, 1));
+        ImGui::PushStyleColor(ImGuiCol_Text, vec(theme::accent));
         ImGui::TextWrapped("%s", app.tr("cast.pick_target"));
         ImGui::PopStyleColor();
         app.layout.add_last_item("cast:pick-target");
@@ -115,12 +119,12 @@ void draw_cast_panel(App& app) {
     // Healing a figure that has no wounds costs the caster and a use and heals nothing: ask.
     const bool pointless_healing = spell->heals && target && target->wounds == 0;
     const bool asking = pointless_healing && cast.asked_no_wounds;
-    ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.62f, 0.42f, 0.12f, 1));
+    ImGui::PushStyleColor(ImGuiCol_Button, vec(theme::go));
     const bool confirm = touch_button(app, app.tr(asking ? "cast.confirm_anyway" : "cast.confirm"), "cast:confirm", -1);
     ImGui::PopStyleColor();
     // The question under the button: the second tap lands where the first did.
     if (asking) {
-        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.75f, 0.4f, 1));
+        ImGui::PushStyleColor(ImGuiCol_Text, vec(theme::accent));
         ImGui::TextWrapped("%s", app.local(both(app, "cast.no_wounds", {{"{figure}", app.local(target->name)}})).c_str());
         ImGui::PopStyleColor();
         app.layout.add_last_item("cast:no-wounds");

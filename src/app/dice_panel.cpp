@@ -44,7 +44,7 @@ void draw_odds(App& app, const DiceCode& code) {
         ImGui::SameLine(44.0f);
         const ImVec2 at = ImGui::GetCursorScreenPos();
         const float bar = static_cast<float>(p / highest) * width;
-        ImGui::GetWindowDrawList()->AddRectFilled(at, ImVec2(at.x + bar, at.y + ImGui::GetTextLineHeight()), IM_COL32(200, 160, 70, 255), 3.0f);
+        ImGui::GetWindowDrawList()->AddRectFilled(at, ImVec2(at.x + bar, at.y + ImGui::GetTextLineHeight()), col(theme::accent), 3.0f);
         ImGui::Dummy(ImVec2(width, ImGui::GetTextLineHeight()));
         ImGui::SameLine();
         ImGui::Text("%5.1f%%", p * 100.0);
@@ -125,7 +125,7 @@ void draw_dice_panel(App& app) {
     if (valid) {
         draw_odds(app, *code);
     } else {
-        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.55f, 0.45f, 1));
+        ImGui::PushStyleColor(ImGuiCol_Text, vec(theme::bad));
         ImGui::TextWrapped("%s", app.local(app.data->message("refuse.bad_dice_code", {{"code", std::string(app.ui.tray.dice_code)}})).c_str());
         ImGui::PopStyleColor();
     }

@@ -42,8 +42,8 @@ bool draw_die(App& app, const std::string& id, int pip, std::uint32_t seed, floa
         draw_list->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
     } else {  // no shader on this platform: the number on a square
         const ImVec2 min(die.x, die.y), max(die.x + size, die.y + size);
-        draw_list->AddRectFilled(min, max, IM_COL32(240, 235, 215, 255), size * 0.18f);
-        draw_list->AddText(ImVec2(min.x + size * 0.4f, min.y + size * 0.3f), IM_COL32(30, 25, 35, 255), std::to_string(die.face).c_str());
+        draw_list->AddRectFilled(min, max, col(theme::die_face), size * 0.18f);
+        draw_list->AddText(ImVec2(min.x + size * 0.4f, min.y + size * 0.3f), col(theme::die_pip), std::to_string(die.face).c_str());
     }
     return pose.settled;
 }

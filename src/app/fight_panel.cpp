@@ -58,7 +58,7 @@ void draw_talk_result(App& app) {
     else key = outcome.value("accepted", false) ? "talk.result.bribe_accepted" : "talk.result.bribe_rejected";
     const bool good = key.find("agreement") != std::string::npos || key.find("intimidation") != std::string::npos || key.find("accepted") != std::string::npos;
     ImGui::SetWindowFontScale(1.5f);
-    ImGui::PushStyleColor(ImGuiCol_Text, good ? ImVec4(0.55f, 0.95f, 0.55f, 1) : ImVec4(1.0f, 0.6f, 0.5f, 1));
+    ImGui::PushStyleColor(ImGuiCol_Text, vec(good ? theme::good : theme::bad));
     ImGui::TextWrapped("%s", app.tr(key.c_str()));
     ImGui::PopStyleColor();
     ImGui::SetWindowFontScale(1.0f);

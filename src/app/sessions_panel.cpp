@@ -59,11 +59,11 @@ void draw_open_session(App& app) {
 }
 
 void draw_delete_confirmation(App& app, const std::string& key, const std::string& name) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.75f, 0.45f, 1));
+    ImGui::PushStyleColor(ImGuiCol_Text, vec(theme::accent));
     ImGui::TextWrapped("%s", app.local(both(app, "session.confirm_delete", {{"{name}", name}})).c_str());
     ImGui::PopStyleColor();
     const float half = half_width();
-    ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.55f, 0.18f, 0.16f, 1));
+    ImGui::PushStyleColor(ImGuiCol_Button, vec(theme::danger));
     if (touch_button(app, app.tr("session.yes_delete"), "session:confirm-delete", half)) delete_session(app, key);
     ImGui::PopStyleColor();
     ImGui::SameLine();
@@ -79,12 +79,12 @@ void draw_stored_sessions(App& app) {
         const bool open = key == app.store->current_key();
         ImGui::PushID(key.c_str());
         ImGui::Separator();
-        if (open) ImGui::TextColored(ImVec4(0.6f, 0.9f, 0.6f, 1), "%s  (%s)", summary.header.name.c_str(), app.tr("session.open_now"));
+        if (open) ImGui::TextColored(vec(theme::good), "%s  (%s)", summary.header.name.c_str(), app.tr("session.open_now"));
         else ImGui::TextUnformatted(summary.header.name.c_str());
         app.layout.add_last_item("session-row:" + key);
         app.layout.add_text("session-row:" + key, summary.header.name);
         if (summary.problem) {
-            ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.55f, 0.45f, 1));
+            ImGui::PushStyleColor(ImGuiCol_Text, vec(theme::bad));
             ImGui::TextWrapped("%s", app.local(*summary.problem).c_str());
             ImGui::PopStyleColor();
             if (touch_button(app, app.tr("session.export_raw"), "session:raw:" + key, half)) export_raw_entry(app, key);
@@ -111,7 +111,7 @@ void draw_deleted_sessions(App& app) {
         app.layout.add_last_item("deleted-row:" + kept.key);
         if (kept.problem) {
             // A damaged copy: never restored half-way nor dropped; its text can be taken out.
-            ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.55f, 0.45f, 1));
+            ImGui::PushStyleColor(ImGuiCol_Text, vec(theme::bad));
             ImGui::TextWrapped("%s", app.local(*kept.problem).c_str());
             ImGui::PopStyleColor();
             app.layout.add_text("deleted-row:" + kept.key, app.local(*kept.problem));

@@ -2,7 +2,9 @@
 // now, dimmed with the core's reason otherwise. A tap on a lit card starts the cast (the valid
 // targets light up on the board); a tap on a dimmed one says why not.
 #include <algorithm>
+#include <cfloat>
 
+#include "app/icons.hpp"
 #include "app/panels.hpp"
 #include "app/widgets.hpp"
 #include "core/queries.hpp"
@@ -15,17 +17,6 @@ bool is_own_spell(const Figure& f, const std::string& id) {
     return has(f.pool) || has(f.learned) || has(f.rings);
 }
 
-ImU32 type_colour(SpellType type) {
-    switch (type) {
-        case SpellType::Combat: return IM_COL32(190, 60, 45, 255);
-        case SpellType::Any: return IM_COL32(120, 120, 130, 255);
-        case SpellType::Negotiation: return IM_COL32(60, 150, 80, 255);
-        case SpellType::Bribe: return IM_COL32(200, 160, 50, 255);
-        case SpellType::Special: return IM_COL32(130, 80, 170, 255);
-    }
-    return IM_COL32(120, 120, 130, 255);
-}
-
 void start_cast(App& app, const Figure& caster, const Spell& spell, int cost) {
     app.ui.cast = CastDraft{};
     app.ui.cast.caster = caster.id;
@@ -36,6 +27,32 @@ void start_cast(App& app, const Figure& caster, const Spell& spell, int cost) {
     app.ui.outcome_step.reset();
 }
 
+// The cost as wound pips (10.2): one dark red drop a wound; a free cast (a ring, 13.5) a green 0.
+float draw_cost(ImDrawList* draw, ImVec2 top_right, int cost, float alpha) {
+    const float r = 4.5f, step = 11.0f;
+    if (cost == 0) {
+        const float size = ImGui::GetFontSize() * 0.8f;
+        draw->AddCircleFilled(ImVec2(top_right.x - 9, top_right.y + 10), 9, col(theme::pip_free, alpha));
+        draw->AddText(bold_font(), size, ImVec2(top_right.x - 13, top_right.y + 10 - size / 2), col(theme::card_band_text, alpha), "0");
+        return 20;
+    }
+    const int shown = std::min(cost, 5);
+    for (int i = 0; i < shown; ++i)
+        draw->AddCircleFilled(ImVec2(top_right.x - r - i * step, top_right.y + 10), r, col(theme::pip_wound, alpha));
+    float width = shown * step;
+    if (cost > shown) {  // "+2": more wounds than pips
+        const std::string more = "+" + std::to_string(cost - shown);
+        const float size = ImGui::GetFontSize() * 0.7f;
+        const float w = ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0.0f, more.c_str()).x;
+        draw->AddText(nullptr, size, ImVec2(top_right.x - width - w, top_right.y + 10 - size / 2), col(theme::pip_wound, alpha), more.c_str());
+        width += w;
+    }
+    return width;
+}
+
+// A card of the game: parchment, the type's colour band with its letter (W, O, N, V, S), the
+// cost as wound pips, the name, a one-line effect, the rule, and whether it is marked for the
+// adventure (4.1 D) or a ring's (14.8). A dimmed card carries its reason on a ribbon across it.
 void draw_card(App& app, const Figure& caster, const Spell& spell, const SpellAvailability& entry, ImVec2 size) {
     const bool castable = entry.castable;
     const std::string id = "card:" + spell.id;
@@ -50,19 +67,67 @@ void draw_card(App& app, const Figure& caster, const Spell& spell, const SpellAv
     app.layout.add_text(id, castable ? app.local(spell.name) : reason);
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     ImDrawList* draw = ImGui::GetWindowDrawList();
-    const float alpha = castable ? 1.0f : 0.55f;
-    auto faded = [&](ImU32 colour) { return (colour & 0x00FFFFFF) | (static_cast<ImU32>(((colour >> 24) & 0xFF) * alpha) << 24); };
-    draw->AddRectFilled(a, b, faded(IM_COL32(58, 50, 40, 255)), 7.0f);
-    draw->AddRectFilled(a, ImVec2(a.x + 7, b.y), faded(type_colour(spell.type)), 7.0f, ImDrawFlags_RoundCornersLeft);
-    if (ImGui::IsItemActive()) draw->AddRect(a, b, IM_COL32(250, 220, 80, 255), 7.0f, 0, 2.0f);
+    const float rounding = theme::card_rounding;
+    const float band = 22.0f;
+    const float alpha = castable ? 1.0f : 0.8f;
+    draw->AddRectFilled(ImVec2(a.x + 2, a.y + 3), ImVec2(b.x + 2, b.y + 3), IM_COL32(0, 0, 0, 90), rounding);  // lies on the table
+    draw->AddRectFilled(a, b, col(castable ? theme::card_face : theme::card_face_dimmed), rounding);
+    draw->AddRectFilled(a, ImVec2(a.x + band, b.y), col(theme::type_colour(spell.type), alpha), rounding, ImDrawFlags_RoundCornersLeft);
+    const float size_big = ImGui::GetFontSize();
+    const float size_small = size_big * 0.76f;
+    const char letter[2] = {spell_type_letter(spell.type), 0};
+    const float letter_w = bold_font()->CalcTextSizeA(size_big, FLT_MAX, 0.0f, letter).x;
+    draw->AddText(bold_font(), size_big, ImVec2(a.x + (band - letter_w) / 2, a.y + 6), col(theme::card_band_text), letter);
+    if (ImGui::IsItemActive()) draw->AddRect(a, b, col(theme::accent), rounding, 0, 3.0f);
+
+    const float left = a.x + band + 7, right = b.x - 7;
     draw->PushClipRect(a, b, true);
-    const float line = ImGui::GetTextLineHeight();
-    draw->AddText(ImVec2(a.x + 13, a.y + 5), faded(IM_COL32(245, 235, 215, 255)), app.local(spell.name).c_str());
-    const std::string second = castable ? app.local(both(app, "card.cost", {{"{cost}", std::to_string(entry.cost)}})) + " · " +
-                                              spell_type_letter(spell.type) + " · " + spell.rule
-                                        : reason;
-    draw->AddText(nullptr, ImGui::GetFontSize() * 0.8f, ImVec2(a.x + 13, a.y + 8 + line), castable ? IM_COL32(210, 195, 160, 255) : IM_COL32(255, 160, 140, 220),
-                  second.c_str());
+    // The name on its own line, a little smaller rather than cut where the card is narrow.
+    const std::string full_name = app.local(spell.name);
+    float name_size = size_big;
+    if (bold_font()->CalcTextSizeA(name_size, FLT_MAX, 0.0f, full_name.c_str()).x > right - left) name_size = size_big * 0.86f;
+    const std::string name = fit_text(full_name, right - left, bold_font(), name_size);
+    draw->AddText(bold_font(), name_size, ImVec2(left, a.y + 5 + (size_big - name_size) / 2), col(theme::card_ink), name.c_str());
+
+    // The bottom line: the rule, then marked for this adventure (4.1 D), a ring's free cast
+    // (14.8), and the cost as wound pips at the right.
+    const float bottom_y = b.y - 6 - size_small;
+    draw->AddText(nullptr, size_small, ImVec2(left, bottom_y), col(theme::card_ink_soft), spell.rule.c_str());
+    const float cost_w = draw_cost(draw, ImVec2(right, bottom_y + size_small / 2 - 10), castable ? entry.cost : spell.cost, alpha);
+    std::string marks;
+    auto has = [](const std::vector<std::string>& list, const std::string& x) { return std::find(list.begin(), list.end(), x) != list.end(); };
+    if (has(caster.marked, spell.id)) marks += icon::marked;
+    if (has(caster.rings, spell.id) && !has(caster.rings_used, spell.id)) marks += icon::ring;
+    if (!marks.empty()) {
+        const float w = ImGui::GetFont()->CalcTextSizeA(size_small, FLT_MAX, 0.0f, marks.c_str()).x;
+        draw->AddText(nullptr, size_small, ImVec2(right - cost_w - 6 - w, bottom_y), col(theme::card_ink_soft), marks.c_str());
+    }
+    if (castable) {
+        const std::string effect = fit_text(app.local(spell.short_effect), right - left, ImGui::GetFont(), size_small);
+        draw->AddText(nullptr, size_small, ImVec2(left, a.y + 9 + size_big), col(theme::card_ink_soft), effect.c_str());
+    } else if (!reason.empty()) {
+        // The ribbon: between the name and the bottom line, the reason in up to two lines
+        // (its whole text in the toast on a tap); rule numbers never broken.
+        const ImVec2 r0(a.x + band, a.y + 8 + size_big), r1(b.x, bottom_y - 2);
+        draw->AddRectFilled(r0, r1, col(theme::ribbon));
+        const float width = r1.x - r0.x - 10;
+        const std::string text = numbers_kept_whole(reason);
+        const char* start = text.c_str();
+        const char* end = start + text.size();
+        float y = r0.y + 1;
+        for (int line = 0; line < 2 && start < end; ++line) {
+            const char* cut = ImGui::GetFont()->CalcWordWrapPositionA(size_small / ImGui::GetFont()->FontSize, start, end, width);
+            if (cut == start) cut = start + 1;
+            std::string piece(start, cut);
+            if (line == 1 && cut < end) piece = fit_text(std::string(start, end), width, ImGui::GetFont(), size_small);
+            draw->AddText(nullptr, size_small, ImVec2(r0.x + 5, y), col(theme::ribbon_text), piece.c_str());
+            y += size_small + 1;
+            start = cut;
+            while (start < end && *start == ' ') ++start;
+        }
+        app.layout.add("card-reason:" + spell.id, r0.x, r0.y, r1.x, r1.y);
+        app.layout.add_text("card-reason:" + spell.id, reason);
+    }
     draw->PopClipRect();
     ImGui::PopID();
 }
@@ -75,7 +140,7 @@ void draw_spell_cards(App& app) {
     const auto list = spell_availability(app.session.state(), *app.data, caster->id);
     const float spacing = ImGui::GetStyle().ItemSpacing.x;
     const int columns = ImGui::GetContentRegionAvail().x >= 520.0f ? 3 : 2;
-    const ImVec2 size((ImGui::GetContentRegionAvail().x - (columns - 1) * spacing) / columns, 54.0f);
+    const ImVec2 size((ImGui::GetContentRegionAvail().x - (columns - 1) * spacing) / columns, 84.0f);
     int shown = 0;
     for (const auto& entry : list) {
         const Spell* spell = app.data->spells.find(entry.spell);

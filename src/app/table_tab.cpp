@@ -17,7 +17,9 @@ bool sheet_has_content(const App& app) {
 }
 
 void board_region(App& app, ImVec2 size) {
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, vec(theme::board_bg));  // the table's cloth under the counters
     ImGui::BeginChild("##board", size, false, ImGuiWindowFlags_NoScrollbar);
+    ImGui::PopStyleColor();
     TableView& view = app.ui.table;
     // The player scrolled the board (a swipe, the wheel): from now on it stays where they put it.
     if (view.board_scroll_set && std::abs(ImGui::GetScrollY() - *view.board_scroll_set) > 0.5f) view.board_follows_player = true;
@@ -40,7 +42,7 @@ void board_region(App& app, ImVec2 size) {
 }
 
 void sheet_region(App& app, ImVec2 size) {
-    ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0.14f, 0.12f, 0.11f, 1));
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, vec(theme::panel_bg));
     ImGui::PushStyleVar(ImGuiStyleVar_ChildRounding, 10.0f);
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(6, 6));
     ImGui::BeginChild("##sheet", size, true, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_AlwaysUseWindowPadding);

@@ -31,7 +31,7 @@ std::string with_rule(const std::string& text, const std::string& rule) {
 }
 
 void draw_notice_text(App& app, const Notice& notice, std::string& shown) {
-    const ImVec4 colour = notice.refusal ? ImVec4(1.0f, 0.72f, 0.62f, 1) : ImVec4(0.75f, 0.95f, 0.75f, 1);
+    const ImVec4 colour = vec(notice.refusal ? theme::toast_refusal_text : theme::toast_outcome_text);
     shown = with_rule(app.local(notice.text), notice.rule);
     ImGui::PushStyleColor(ImGuiCol_Text, colour);
     wrapped(shown);
@@ -82,8 +82,8 @@ void draw_toast(App& app) {
     ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
                              ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoMove;
     const bool refusal = notice && app.ui.notice->refusal;
-    ImGui::PushStyleColor(ImGuiCol_WindowBg, refusal ? ImVec4(0.30f, 0.10f, 0.09f, 1.0f) : ImVec4(0.13f, 0.17f, 0.13f, 1.0f));
-    ImGui::PushStyleColor(ImGuiCol_Border, refusal ? ImVec4(0.85f, 0.35f, 0.28f, 1) : ImVec4(0.85f, 0.70f, 0.30f, 1));
+    ImGui::PushStyleColor(ImGuiCol_WindowBg, vec(refusal ? theme::toast_refusal_bg : theme::toast_outcome_bg));
+    ImGui::PushStyleColor(ImGuiCol_Border, vec(refusal ? theme::toast_refusal_edge : theme::toast_outcome_edge));
     ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 10.0f);
     ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 1.5f);
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(12, 10));

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cfloat>
 
+#include "app/icons.hpp"
 #include "app/panels.hpp"
 #include "controller/sessions.hpp"
 #include "app/widgets.hpp"
@@ -16,7 +17,7 @@ void draw_update_offer(App& app) {
     const bool mid_action = app.ui.cast.active() || !app.ui.pending_pips.empty();
     const std::string text = std::string(app.tr("update.ready")) + (mid_action ? std::string(" ") + app.tr("update.after_cast") : "");
     const float width = ImGui::GetContentRegionAvail().x;
-    ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.16f, 0.36f, 0.55f, 1));
+    ImGui::PushStyleColor(ImGuiCol_Button, vec(theme::go));
     if (touch_button(app, (text + " — " + app.tr("update.apply")).c_str(), "update:apply", width, !mid_action)) {
         save(app);
         app.platform_requests.push_back({PlatformRequest::Kind::ApplyUpdate, "", ""});
@@ -29,7 +30,7 @@ void draw_update_offer(App& app) {
 // is told before going offline, in one line that does not push the page.
 void draw_offline_note(App& app) {
     if (!app.offline_not_ready) return;
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.75f, 0.4f, 1));
+    ImGui::PushStyleColor(ImGuiCol_Text, vec(theme::accent));
     ImGui::TextUnformatted(app.tr("offline.not_ready"));
     ImGui::PopStyleColor();
     app.layout.add_last_item("offline:notice");
@@ -44,13 +45,13 @@ void draw_chip(App& app, float width) {
     ImGui::Dummy(ImVec2(width, touch_size));
     app.layout.add_last_item("top:chip");
     const ImVec2 end(at.x + width, at.y + touch_size);
-    draw->AddRectFilled(ImVec2(at.x, at.y + 6), ImVec2(end.x, end.y - 6), IM_COL32(60, 52, 40, 255), 16.0f);
+    draw->AddRectFilled(ImVec2(at.x, at.y + 6), ImVec2(end.x, end.y - 6), col(theme::header), 16.0f);
     std::string text;
     float text_x = at.x + 10;
     if (s.fight.active) {
         text = app.local(both(app, "top.round_phase", {{"{round}", std::to_string(s.fight.round)}, {"{phase}", std::to_string(s.fight.phase)}}));
     } else if (s.adventure.active) {
-        draw->AddCircleFilled(ImVec2(at.x + 18, at.y + touch_size / 2), 9, sun_colour(s.adventure.sun));
+        draw_sun(draw, ImVec2(at.x + 18, at.y + touch_size / 2), 7.0f, sun_colour(s.adventure.sun));
         text_x = at.x + 32;
         text = app.local(app.data->message(std::string("sun.") + sun_name(s.adventure.sun)));
     } else {
@@ -60,7 +61,7 @@ void draw_chip(App& app, float width) {
     const float size = ImGui::GetFontSize() * (text.find('\n') == std::string::npos ? 1.0f : 0.78f);
     const ImVec2 extent = ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str());
     draw->PushClipRect(at, end, true);
-    draw->AddText(nullptr, size, ImVec2(text_x, at.y + (touch_size - extent.y) / 2), IM_COL32(240, 225, 190, 255), text.c_str());
+    draw->AddText(nullptr, size, ImVec2(text_x, at.y + (touch_size - extent.y) / 2), col(theme::text), text.c_str());
     draw->PopClipRect();
     if (extent.x > end.x - text_x) app.layout.add("top:chip:clipped", at.x, at.y, end.x, end.y, true);
     app.layout.add_text("top:chip", text);
@@ -73,7 +74,7 @@ void draw_top_bar(App& app) {
     const float spacing = ImGui::GetStyle().ItemSpacing.x;
     const std::string name = app.store ? app.store->current_name() : std::string(app.tr("app.title"));
     // Undo says what it will undo: "↶ Błyskawica".
-    std::string undo_label = "↶";
+    std::string undo_label = icon::undo;
     if (app.session.can_undo()) undo_label += " " + step_title(app, app.session.steps()[app.session.position() - 1]);
     const float redo_width = touch_size;
     // Fixed slots: the bar never moves when the undo label changes (it is shortened instead).
@@ -88,8 +89,8 @@ void draw_top_bar(App& app) {
     app.layout.add_text("top:session", name);
     ImDrawList* draw = ImGui::GetWindowDrawList();
     draw->PushClipRect(at, ImVec2(at.x + name_width, at.y + touch_size), true);
-    draw->AddText(ImVec2(at.x + 2, at.y + (touch_size - ImGui::GetTextLineHeight()) / 2), IM_COL32(235, 225, 205, 255),
-                  fit_text(name, name_width - 4).c_str());
+    draw->AddText(bold_font(), ImGui::GetFontSize(), ImVec2(at.x + 2, at.y + (touch_size - ImGui::GetTextLineHeight()) / 2), col(theme::text),
+                  fit_text(name, name_width - 4, bold_font()).c_str());
     draw->PopClipRect();
     ImGui::SameLine();
     draw_chip(app, chip_width);
@@ -98,39 +99,52 @@ void draw_top_bar(App& app) {
     if (touch_button(app, undo_label.c_str(), "undo", undo_width, app.session.can_undo())) undo(app);
     app.layout.add_text("undo", undo_label);
     ImGui::SameLine();
-    if (touch_button(app, "↷", "redo", redo_width, app.session.can_redo())) redo(app);
+    if (touch_button(app, icon::redo, "redo", redo_width, app.session.can_redo())) redo(app);
     ImGui::PopStyleVar();
     draw_update_offer(app);
     draw_offline_note(app);
 }
 
+// Five tabs: an icon over a short label, the chosen one in gold.
 void draw_tab_bar(App& app) {
-    struct TabButton { Tab tab; const char* key; const char* id; };
-    static constexpr TabButton tabs[] = {{Tab::Party, "tab.party", "tab:party"}, {Tab::Table, "tab.table", "tab:table"},
-                                         {Tab::Dice, "tab.dice", "tab:dice"}, {Tab::Log, "tab.log", "tab:log"},
-                                         {Tab::Sessions, "tab.sessions", "tab:sessions"}};
+    struct TabButton { Tab tab; const char* key; const char* id; const char* icon; };
+    static constexpr TabButton tabs[] = {{Tab::Party, "tab.party", "tab:party", icon::party},
+                                         {Tab::Table, "tab.table", "tab:table", icon::table},
+                                         {Tab::Dice, "tab.dice", "tab:dice", icon::dice},
+                                         {Tab::Log, "tab.log", "tab:log", icon::log},
+                                         {Tab::Sessions, "tab.sessions", "tab:sessions", icon::sessions}};
     const float width = ImGui::GetContentRegionAvail().x;
     const float spacing = 2.0f;
     const float tab_width = (width - 4 * spacing) / 5;
-    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(1, ImGui::GetStyle().FramePadding.y));
-    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(spacing, ImGui::GetStyle().ItemSpacing.y));
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    ImDrawList* draw = ImGui::GetWindowDrawList();
     // A small phone: the labels a little smaller rather than cut ("Dziennik" at 360 px).
     float widest = 0;
     for (const TabButton& tab : tabs) widest = std::max(widest, ImGui::CalcTextSize(app.tr(tab.key)).x);
-    const float scale = std::min(1.0f, (tab_width - 4) / widest);
-    ImGui::SetWindowFontScale(scale);
-    for (const TabButton& tab : tabs) {
+    const float label_size = ImGui::GetFontSize() * std::min(0.78f, (tab_width - 4) / widest);
+    const float icon_size = ImGui::GetFontSize() * 1.05f;
+    for (int i = 0; i < 5; ++i) {
+        const TabButton& tab = tabs[i];
         const bool selected = app.ui.tab == tab.tab;
-        ImGui::PushStyleColor(ImGuiCol_Button, selected ? chosen_colour : ImVec4(0.17f, 0.15f, 0.14f, 1));
-        if (touch_button(app, app.tr(tab.key), tab.id, tab_width)) {
+        const ImVec2 a(origin.x + i * (tab_width + spacing), origin.y);
+        const ImVec2 b(a.x + tab_width, a.y + tab_bar_height);
+        ImGui::SetCursorScreenPos(a);
+        if (ImGui::InvisibleButton(tab.id, ImVec2(tab_width, tab_bar_height))) {
             if (app.ui.tab != tab.tab) app.ui.table.board_follows_player = false;  // the board centres its front again
             app.ui.tab = tab.tab;
         }
-        ImGui::PopStyleColor();
-        if (tab.tab != Tab::Sessions) ImGui::SameLine();
+        app.layout.add_last_item(tab.id);
+        app.layout.add_text(tab.id, app.tr(tab.key));
+        draw->AddRectFilled(a, b, col(selected ? theme::chosen : ImGui::IsItemActive() ? theme::button_active : theme::tab_bar_bg), theme::rounding);
+        const theme::Colour ink = selected ? theme::text : theme::text_dim;
+        const float icon_w = ImGui::GetFont()->CalcTextSizeA(icon_size, FLT_MAX, 0.0f, tab.icon).x;
+        draw->AddText(nullptr, icon_size, ImVec2(a.x + (tab_width - icon_w) / 2, a.y + 5), col(ink), tab.icon);
+        const float label_w = ImGui::GetFont()->CalcTextSizeA(label_size, FLT_MAX, 0.0f, app.tr(tab.key)).x;
+        draw->AddText(nullptr, label_size, ImVec2(a.x + (tab_width - label_w) / 2, b.y - label_size - 5), col(ink), app.tr(tab.key));
+        if (label_w > tab_width) app.layout.mark_text_clipped(tab.id);
     }
-    ImGui::SetWindowFontScale(1.0f);
-    ImGui::PopStyleVar(2);
+    ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + tab_bar_height));
+    ImGui::Dummy(ImVec2(0, 0));
 }
 
 }  // namespace czary::app

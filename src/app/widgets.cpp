@@ -1,10 +1,13 @@
 #include "app/widgets.hpp"
 
 #include <cctype>
+#include <cfloat>
+#include <cmath>
 #include <cstdio>
 
 #include <imgui_internal.h>
 
+#include "app/theme_style.hpp"
 #include "controller/sessions.hpp"
 
 namespace czary::app {
@@ -30,14 +33,21 @@ bool touch_button(App& app, const char* text, const std::string& id, float width
     return pressed && enabled;
 }
 
-ImU32 sun_colour(Sun sun) {
-    switch (sun) {
-        case Sun::Red: return IM_COL32(200, 60, 50, 255);
-        case Sun::Yellow: return IM_COL32(225, 180, 40, 255);
-        case Sun::Blue: return IM_COL32(60, 110, 210, 255);
-        case Sun::None: break;
+ImU32 sun_colour(Sun sun) { return col(theme::sun_colour(sun)); }
+
+void draw_sun(ImDrawList* draw, ImVec2 centre, float radius, ImU32 colour) {
+    for (int i = 0; i < 8; ++i) {
+        const float angle = i * 3.14159265f / 4;
+        const ImVec2 dir(std::cos(angle), std::sin(angle));
+        draw->AddLine(ImVec2(centre.x + dir.x * radius * 1.3f, centre.y + dir.y * radius * 1.3f),
+                      ImVec2(centre.x + dir.x * radius * 1.8f, centre.y + dir.y * radius * 1.8f), colour, 2.0f);
     }
-    return IM_COL32(120, 120, 120, 255);
+    draw->AddCircleFilled(centre, radius, colour);
+}
+
+ImFont* bold_font() {
+    const ImVector<ImFont*>& fonts = ImGui::GetIO().Fonts->Fonts;
+    return fonts.Size > 1 ? fonts[1] : ImGui::GetFont();
 }
 
 // The one thing a notice offers to do about itself.
@@ -49,7 +59,7 @@ void draw_notice_offer(App& app) {
         if (touch_button(app, app.tr("session.undo_delete"), "notice:offer")) restore_session(app, offer.substr(8));
     } else if (offer.rfind("delete_for_good:", 0) == 0) {
         const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
-        ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.55f, 0.18f, 0.16f, 1));
+        ImGui::PushStyleColor(ImGuiCol_Button, vec(theme::danger));
         const bool for_good = touch_button(app, app.tr("session.delete_for_good"), "notice:delete-for-good", half);
         ImGui::PopStyleColor();
         ImGui::SameLine();
@@ -59,7 +69,7 @@ void draw_notice_offer(App& app) {
         // Export first; leaving without it loses the session (the player says so, in red).
         if (touch_button(app, app.tr("session.export"), "notice:offer")) export_session(app);
         const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
-        ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.55f, 0.18f, 0.16f, 1));
+        ImGui::PushStyleColor(ImGuiCol_Button, vec(theme::danger));
         const bool leave = touch_button(app, app.tr("session.leave_without_saving"), "notice:leave-unsaved", half);
         ImGui::PopStyleColor();
         ImGui::SameLine();
@@ -86,7 +96,7 @@ float share(int count) {
 }
 
 bool chosen_button(App& app, const char* text, const std::string& id, float width, bool chosen, bool enabled) {
-    if (chosen) ImGui::PushStyleColor(ImGuiCol_Button, chosen_colour);
+    if (chosen) ImGui::PushStyleColor(ImGuiCol_Button, vec(theme::chosen));
     const bool pressed = touch_button(app, text, id, width, enabled);
     if (chosen) ImGui::PopStyleColor();
     return pressed;
@@ -99,7 +109,9 @@ void rolling_pad(App& app, const std::string& prefix) {
 }
 
 bool section(App& app, const char* key, const std::string& id) {
+    ImGui::PushFont(bold_font());
     const bool open = ImGui::CollapsingHeader(label(app, key, id).c_str());
+    ImGui::PopFont();
     app.layout.add_last_item("section:" + id);
     return open;
 }
@@ -116,18 +128,18 @@ std::string numbers_kept_whole(std::string text) {
 
 void wrapped(const std::string& text) { ImGui::TextWrapped("%s", numbers_kept_whole(text).c_str()); }
 
-std::string fit_text(const std::string& text, float width) {
-    if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+std::string fit_text(const std::string& text, float width, ImFont* font, float size) {
+    if (!font) font = ImGui::GetFont();
+    if (size <= 0) size = ImGui::GetFontSize();
+    auto fits = [&](const std::string& t) { return font->CalcTextSizeA(size, FLT_MAX, 0.0f, t.c_str()).x <= width; };
+    if (fits(text)) return text;
     std::string cut = text;
     while (!cut.empty()) {
         // Drop one UTF-8 character (its continuation bytes first).
         do cut.pop_back();
         while (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0xC0) == 0x80);
-        if (!cut.empty()) {
-            cut.pop_back();
-            while (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0xC0) == 0x80) cut.pop_back();
-        }
-        if (ImGui::CalcTextSize((cut + "…").c_str()).x <= width) return cut + "…";
+        while (!cut.empty() && cut.back() == ' ') cut.pop_back();
+        if (fits(cut + "…")) return cut + "…";
     }
     return "…";
 }

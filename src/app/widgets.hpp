@@ -6,19 +6,23 @@
 #include <imgui.h>
 
 #include "app/app.hpp"
+#include "app/theme_style.hpp"
 
 namespace czary::app {
 
 inline constexpr float touch_size = 44.0f;  // CSS px: the smallest target a finger hits reliably
+inline constexpr float tab_bar_height = 54.0f;  // an icon over a label
 
 // A button at least 44 px high; its rectangle is recorded under `id`.
 bool touch_button(App& app, const char* label, const std::string& id, float width = 0.0f, bool enabled = true);
 ImU32 sun_colour(Sun sun);
-// The colour of the chosen one among buttons (a tab, a monster kind, a level, a language).
-inline const ImVec4 chosen_colour{0.55f, 0.40f, 0.16f, 1};
+// The dominant sun (4.1 D) as the game draws it: a disc with rays.
+void draw_sun(ImDrawList* draw, ImVec2 centre, float radius, ImU32 colour);
+// Headings, names on counters and cards: the bold face (the text font if there is none).
+ImFont* bold_font();
 // The width of one of `count` widgets sharing the rest of the row.
 float share(int count);
-// A touch button drawn in chosen_colour while `chosen`.
+// A touch button drawn in the theme's chosen colour while `chosen` (a tab, a kind, a level).
 bool chosen_button(App& app, const char* text, const std::string& id, float width, bool chosen, bool enabled = true);
 // Six big buttons for the pips of real dice, the pips entered so far and a clear button;
 // ids "<prefix>:1".."<prefix>:6" and "<prefix>:clear".
@@ -34,7 +38,7 @@ void draw_notice_offer(App& app);
 void wrapped(const std::string& text);
 std::string numbers_kept_whole(std::string text);
 // The text, shortened with "…" on a character boundary until it fits `width` px.
-std::string fit_text(const std::string& text, float width);
+std::string fit_text(const std::string& text, float width, ImFont* font = nullptr, float size = 0);
 // "58%": a probability for the odds lines.
 std::string percent(double p);
 // Label (translated) with an id suffix that keeps ImGui ids stable across languages.

@@ -109,7 +109,7 @@ std::vector<std::string_view> all_display_texts(const App& app) {
     std::vector<std::string_view> texts = app.polish.all_texts();
     for (auto text : app.english.all_texts()) texts.push_back(text);
     for (const auto& spell : app.data->spells.all()) {
-        texts.insert(texts.end(), {spell.name.pl, spell.name.en, spell.effect.pl, spell.effect.en, spell.abbreviation, spell.rule_text});
+        texts.insert(texts.end(), {spell.name.pl, spell.name.en, spell.effect.pl, spell.effect.en, spell.short_effect.pl, spell.short_effect.en, spell.abbreviation, spell.rule_text});
     }
     for (const auto& [key, message] : app.data->messages) texts.insert(texts.end(), {message.pl, message.en});
     for (const auto& kind : app.data->monster_kinds) texts.insert(texts.end(), {kind.name.pl, kind.name.en});

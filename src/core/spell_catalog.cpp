@@ -54,6 +54,7 @@ SpellCatalog SpellCatalog::from_json(std::string_view json_text) {
             spell.heals = node.value("heals", false);
             if (!node.at("dice").is_null()) spell.dice = node.at("dice").get<std::string>();
             spell.effect = parse_text(node.at("effect"));
+            spell.short_effect = parse_text(node.at("short"));
             if (node.contains("rule_text")) spell.rule_text = node.at("rule_text").at("pl").get<std::string>();
             if (spell.cost < 0) throw DataError("negative cost");
             catalog.spells_.push_back(std::move(spell));

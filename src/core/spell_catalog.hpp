@@ -27,6 +27,7 @@ struct Spell {
     bool heals = false;       // takes wounds off its target (Uzdrowienie, Odmłodzenie)
     std::optional<std::string> dice;  // dice code of its effect, e.g. "1K3x2"
     LocalizedText effect;
+    LocalizedText short_effect;  // one line on its card
     std::string rule_text;  // the rule's own words (10-czary.txt), Polish
 };
 

@@ -10,6 +10,7 @@
 #include <imgui_impl_sdl.h>
 #include <imgui_internal.h>  // ErrorCheckEndFrameRecover
 
+#include <algorithm>
 #include <cfloat>
 #include <deque>
 #include <cstdio>
@@ -20,6 +21,8 @@
 #include "controller/sessions.hpp"
 #include "platform/web/browser_storage.hpp"
 #include "platform/web/dice_renderer.hpp"
+#include "app/icons.hpp"
+#include "app/theme_style.hpp"
 #include "platform/web/ui_font.hpp"
 #include "platform/web/web_app.hpp"
 #include "platform/web/web_status.hpp"
@@ -31,7 +34,7 @@ struct WebApp {
     SDL_Window* window = nullptr;
     SDL_GLContext gl = nullptr;
     app::App app;
-    UiFont font{"/fonts/DejaVuSans.ttf", 18.0f, 0.0f};
+    UiFont font{"/fonts/DejaVuSans.ttf", "/fonts/DejaVuSans-Bold.ttf", "/fonts/icons.ttf", theme::font_size, 0.0f};
     int frames_to_draw = 10;       // the first frames build the layout and the font
     // After a finger lifts, ImGui would keep hovering its last point (WEB-NOTES). A quick tap
     // arrives as press and release in one batch: ImGui sees the press in that frame and the
@@ -102,14 +105,7 @@ bool enable_gl_extensions() {
     return emscripten_webgl_enable_extension(emscripten_webgl_get_current_context(), "OES_vertex_array_object");
 }
 
-void touch_friendly_style() {
-    ImGuiStyle& style = ImGui::GetStyle();
-    style.FramePadding = ImVec2(10, 13);  // 18 px text + 2 x 13: 44 px targets, checkboxes too
-    style.ItemSpacing = ImVec2(8, 8);
-    style.TouchExtraPadding = ImVec2(4, 4);
-    style.ScrollbarSize = 6;
-    style.GrabMinSize = 24;
-    style.FrameRounding = 6;
+void touch_friendly_input() {
     ImGui::GetIO().MouseDragThreshold = 12.0f;
     ImGui::GetIO().ConfigInputTextCursorBlink = false;  // a blinking cursor would keep drawing
 }
@@ -248,7 +244,14 @@ void frame(void* arg) {
     }
     // The glyph check only reports (status().missing_glyphs): it waits until a frame is shown.
     if (!web.glyphs_checked) {
-        web_status().missing_glyphs = app::missing_glyphs(*ImGui::GetIO().Fonts->Fonts[0], app::all_display_texts(web.app));
+        // Every text and icon in the text font; the headings' texts in the bold one.
+        auto texts = app::all_display_texts(web.app);
+        texts.insert(texts.end(), app::icon::all.begin(), app::icon::all.end());
+        const ImVector<ImFont*>& fonts = ImGui::GetIO().Fonts->Fonts;
+        auto missing = app::missing_glyphs(*fonts[0], texts);
+        for (unsigned c : app::missing_glyphs(*fonts[1], texts))
+            if (std::find(missing.begin(), missing.end(), c) == missing.end()) missing.push_back(c);
+        web_status().missing_glyphs = missing;
         web_status().startup.emplace_back("glyph check", emscripten_get_now());
         web.glyphs_checked = true;
     }
@@ -338,8 +341,8 @@ int main(int, char**) {
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGui::GetIO().IniFilename = nullptr;  // the layout is fixed; sessions are saved by the app
-    ImGui::StyleColorsDark();
-    touch_friendly_style();
+    czary::app::apply_theme(ImGui::GetStyle());
+    touch_friendly_input();
     ImGui_ImplSDL2_InitForOpenGL(web.window, web.gl);
     ImGui_ImplOpenGL3_Init("#version 100");
     web.app.reduced_motion = prefers_reduced_motion();

@@ -1,5 +1,7 @@
 #include "platform/web/ui_font.hpp"
 
+#include <string>
+
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
 
@@ -11,6 +13,24 @@ namespace {
 // Static: ImGui keeps the pointer until the atlas is built.
 const ImWchar glyph_ranges[] = {0x0020, 0x00FF, 0x0100, 0x017F, 0x2010, 0x2027, 0x2190, 0x2193,
                                  0x21B6, 0x21B7, 0x2212, 0x2212, 0x2264, 0x2265, 0x2713, 0x2713, 0};
+// Fork Awesome's private-use block: the build keeps only the icons of src/app/icons.hpp.
+const ImWchar icon_ranges[] = {0xF000, 0xF2FF, 0};
+
+// A text font with the icons merged into it: an icon is a glyph of the same font.
+ImFont* add_font_with_icons(const std::string& file, const std::string& icons, float pixels) {
+    ImGuiIO& io = ImGui::GetIO();
+    ImFontConfig config;
+    config.OversampleH = 1;  // rasterised at device pixels already
+    config.PixelSnapH = true;
+    ImFont* font = io.Fonts->AddFontFromFileTTF(file.c_str(), pixels, &config, glyph_ranges);
+    if (!font) return nullptr;
+    ImFontConfig merged = config;
+    merged.MergeMode = true;
+    merged.GlyphMinAdvanceX = pixels;  // icons one em wide: rows of them line up
+    merged.GlyphOffset = ImVec2(0, pixels * 0.06f);
+    io.Fonts->AddFontFromFileTTF(icons.c_str(), pixels * 0.92f, &merged, icon_ranges);
+    return font;
+}
 
 }  // namespace
 
@@ -18,11 +38,11 @@ bool ensure_ui_font(UiFont& font, float pixel_ratio) {
     if (pixel_ratio == font.pixel_ratio) return false;
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
-    ImFontConfig config;
-    config.OversampleH = 1;  // rasterised at device pixels already
-    config.PixelSnapH = true;
-    if (!io.Fonts->AddFontFromFileTTF(font.file.c_str(), font.css_size * pixel_ratio, &config, glyph_ranges))
-        io.Fonts->AddFontDefault();  // the glyph check then reports what is missing
+    const float pixels = font.css_size * pixel_ratio;
+    // Fonts[0]: the text; Fonts[1]: headings (bold). Without a file, ImGui's own font: the glyph
+    // check then reports what is missing, and the app still starts.
+    if (!add_font_with_icons(font.file, font.icon_file, pixels)) io.Fonts->AddFontDefault();
+    if (!add_font_with_icons(font.bold_file, font.icon_file, pixels)) io.Fonts->AddFontDefault();
     io.FontGlobalScale = 1.0f / pixel_ratio;
     // The first time, ImGui's first NewFrame builds the atlas and its texture (with its shaders);
     // made here too, it would be uploaded twice and the first texture leaked.

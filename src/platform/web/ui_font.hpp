@@ -1,5 +1,5 @@
 #pragma once
-// The interface font: a TTF with every Polish letter, rasterised at the screen's pixel density
+// The interface fonts: TTFs with every Polish letter (regular and bold, icons merged in), rasterised at the screen's pixel density
 // so that text stays sharp at devicePixelRatio 2 and 3 (ImGui 1.86 builds its atlas at 1x).
 #include <string>
 
@@ -7,6 +7,8 @@ namespace czary::platform {
 
 struct UiFont {
     std::string file;
+    std::string bold_file;  // headings
+    std::string icon_file;  // merged into both
     float css_size = 0;       // size in CSS pixels, what the layout sees
     float pixel_ratio = 0;    // the atlas is rasterised at css_size * pixel_ratio
 };
