@@ -24,7 +24,7 @@ bool contains(const std::vector<std::string>& list, const std::string& id) {
     return std::find(list.begin(), list.end(), id) != list.end();
 }
 
-float token_height(const App& app) { return app.frame.wide ? 88.0f : 74.0f; }
+float token_height(const App& app) { return app.frame.wide ? 88.0f : 66.0f; }
 
 // A status shown on the counter: its icon (and a number or a name), spelled out for tests and
 // screen readers under the layout id "status:<figure>:<what>".
@@ -92,7 +92,7 @@ void draw_token_face(App& app, const Figure& f, ImVec2 a, ImVec2 b, ImDrawList* 
     const float width = b.x - a.x - 2 * pad;
     const float size = ImGui::GetFontSize();
     const float small = size * 0.78f;
-    const float icon_size = size * 0.95f;
+    const float icon_size = size * (app.frame.wide ? 0.95f : 0.85f);
     draw->PushClipRect(a, b, true);
     ImFont* bold = bold_font();
     const std::string name = fit_text(app.local(f.name), width, bold, size);
@@ -100,7 +100,7 @@ void draw_token_face(App& app, const Figure& f, ImVec2 a, ImVec2 b, ImDrawList* 
 
     // Statuses: icons with their number or name, as many as the row holds.
     float x = a.x + pad;
-    const float icons_y = a.y + 5 + size;
+    const float icons_y = a.y + 4 + size;
     for (const Status& status : statuses(app, f)) {
         const std::string text = std::string(status.icon) + (status.detail.empty() ? "" : status.detail);
         const ImVec2 extent = ImGui::GetFont()->CalcTextSizeA(icon_size, FLT_MAX, 0.0f, text.c_str());

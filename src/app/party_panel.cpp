@@ -1,5 +1,6 @@
 // Party set-up and the adventure's start (4.1, 4.3, 4.4, 10.0).
 #include <algorithm>
+#include <cfloat>
 #include <cctype>
 
 #include "app/panels.hpp"
@@ -185,6 +186,37 @@ void marks_section(App& app, const Figure& c) {
     }
 }
 
+// A character's row as a strip of its counter: the name, life left against siła (as on the
+// board), odporność, and the potential for the red, yellow and blue sun as coloured discs.
+void draw_character_strip(App& app, const Figure& f, bool open) {
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    draw->AddRectFilled(a, b, col(theme::party_token), theme::token_rounding);
+    if (open) draw->AddRect(a, b, col(theme::accent), theme::token_rounding, 0, 2.0f);
+    const float size = ImGui::GetFontSize();
+    const float y = a.y + (b.y - a.y - size) / 2;
+    // From the right: three potential discs, then life and odporność.
+    float x = b.x - 8;
+    const float r = size * 0.62f;
+    for (int sun = 2; sun >= 0; --sun) {
+        const ImVec2 centre(x - r, (a.y + b.y) / 2);
+        draw->AddCircleFilled(centre, r, sun_colour(static_cast<Sun>(sun)));
+        const std::string n = std::to_string(f.potential[sun]);
+        const ImVec2 extent = bold_font()->CalcTextSizeA(size * 0.8f, FLT_MAX, 0.0f, n.c_str());
+        const theme::Colour ink = sun == 1 ? theme::card_ink : theme::token_text;  // dark on yellow
+        draw->AddText(bold_font(), size * 0.8f, ImVec2(centre.x - extent.x / 2, centre.y - extent.y / 2), col(ink), n.c_str());
+        x -= 2 * r + 4;
+    }
+    const std::string numbers = std::to_string(std::max(0, f.sila - f.wounds)) + "/" + std::to_string(f.sila) + "  " +
+                                app.local(both(app, "token.resistance", {{"{n}", std::to_string(f.odpornosc)}}));
+    const float numbers_w = ImGui::CalcTextSize(numbers.c_str()).x;
+    x -= 6 + numbers_w;
+    draw->AddText(ImVec2(x, y), col(theme::token_text), numbers.c_str());
+    const std::string name = fit_text(app.local(f.name), x - a.x - 18, bold_font());
+    draw->AddText(bold_font(), size, ImVec2(a.x + 10, y), col(theme::token_text), name.c_str());
+    app.layout.add_text("character:" + f.id, app.local(f.name) + " " + numbers);
+}
+
 void characters_section(App& app) {
     const auto& s = app.session.state();
     heading(app.tr("party.characters"));
@@ -192,12 +224,11 @@ void characters_section(App& app) {
         if (!f.is_character()) continue;
         ImGui::PushID(f.id.c_str());
         const bool open = app.ui.selected == f.id;
-        const std::string title = app.local(f.name) + "  " + std::to_string(f.sila - f.wounds) + "/" + std::to_string(f.sila) + "  " +
-                                  std::to_string(f.potential[0]) + "/" + std::to_string(f.potential[1]) + "/" + std::to_string(f.potential[2]);
-        if (ImGui::Selectable((title + "###sel").c_str(), open, 0, ImVec2(0, touch_size))) {
+        if (ImGui::Selectable("###sel", open, 0, ImVec2(0, touch_size))) {
             app.ui.selected = open ? "" : f.id;
             app.ui.party.scroll_to_open = !open;
         }
+        draw_character_strip(app, f, open);
         app.layout.add_last_item("character:" + f.id);
         if (open && app.ui.party.scroll_to_open) {
             ImGui::SetScrollHereY(0.0f);  // the opened character's heading at the top, not mid-list

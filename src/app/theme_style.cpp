@@ -16,7 +16,7 @@ void apply_theme(ImGuiStyle& style) {
     style.ScrollbarRounding = rounding;
     style.WindowRounding = 0;
     style.WindowBorderSize = 0;
-    style.FrameBorderSize = 0;
+    style.FrameBorderSize = 1;  // fields and check boxes stand out from the dark table
 
     ImVec4* c = style.Colors;
     c[ImGuiCol_Text] = vec(text);

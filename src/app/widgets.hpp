@@ -11,7 +11,7 @@
 namespace czary::app {
 
 inline constexpr float touch_size = 44.0f;  // CSS px: the smallest target a finger hits reliably
-inline constexpr float tab_bar_height = 54.0f;  // an icon over a label
+inline constexpr float tab_bar_height = 50.0f;  // an icon over a label
 
 // A button at least 44 px high; its rectangle is recorded under `id`.
 bool touch_button(App& app, const char* label, const std::string& id, float width = 0.0f, bool enabled = true);

@@ -27,7 +27,7 @@ inline constexpr Colour panel_bg{38, 32, 26};      // the sheet under the board,
 inline constexpr Colour board_bg{33, 28, 24};      // the board's own child
 inline constexpr Colour popup_bg{44, 37, 30};
 inline constexpr Colour frame_bg{60, 50, 40};      // fields
-inline constexpr Colour border{110, 92, 70};
+inline constexpr Colour border{120, 100, 76};
 inline constexpr Colour text{242, 230, 207};       // parchment
 inline constexpr Colour text_dim{196, 182, 156};   // hints, secondary lines
 inline constexpr Colour text_disabled{150, 138, 118};
