@@ -21,7 +21,8 @@ bool contains(const std::vector<std::string>& list, const std::string& id) {
     return std::find(list.begin(), list.end(), id) != list.end();
 }
 
-float token_height(const App& app) { return app.frame.wide ? 84.0f : 62.0f; }
+// Taller with large text (the player's setting): the name and the life line keep their room.
+float token_height(const App& app) { return (app.frame.wide ? 84.0f : 62.0f) * app.text_scale; }
 
 // Short badges for statuses; the figure's sheet spells them out.
 std::string badges(const Figure& f) {

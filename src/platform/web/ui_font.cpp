@@ -15,13 +15,13 @@ const ImWchar glyph_ranges[] = {0x0020, 0x00FF, 0x0100, 0x017F, 0x2010, 0x2027, 
 }  // namespace
 
 bool ensure_ui_font(UiFont& font, float pixel_ratio) {
-    if (pixel_ratio == font.pixel_ratio) return false;
+    if (pixel_ratio == font.pixel_ratio && font.scale == font.built_scale) return false;
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
     ImFontConfig config;
     config.OversampleH = 1;  // rasterised at device pixels already
     config.PixelSnapH = true;
-    if (!io.Fonts->AddFontFromFileTTF(font.file.c_str(), font.css_size * pixel_ratio, &config, glyph_ranges))
+    if (!io.Fonts->AddFontFromFileTTF(font.file.c_str(), font.css_size * font.scale * pixel_ratio, &config, glyph_ranges))
         io.Fonts->AddFontDefault();  // the glyph check then reports what is missing
     io.FontGlobalScale = 1.0f / pixel_ratio;
     // The first time, ImGui's first NewFrame builds the atlas and its texture (with its shaders);
@@ -32,6 +32,7 @@ bool ensure_ui_font(UiFont& font, float pixel_ratio) {
         ImGui_ImplOpenGL3_CreateFontsTexture();
     }
     font.pixel_ratio = pixel_ratio;
+    font.built_scale = font.scale;
     return true;
 }
 
