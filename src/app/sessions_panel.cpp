@@ -35,7 +35,8 @@ void draw_language_choice(App& app) {
 }
 
 // Large text and reduced motion (accessibility.hpp keeps them on the device). Reduced motion
-// starts from the system's prefers-reduced-motion; the dice then show their result at once.
+// starts from the system's prefers-reduced-motion; the dice then show their result at once
+// and a swipe does not glide on.
 void draw_settings(App& app) {
     ImGui::TextWrapped("%s", app.tr("settings.text_size"));
     static constexpr struct { float scale; const char* key; const char* id; } sizes[] = {

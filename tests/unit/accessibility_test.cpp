@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "controller/accessibility.hpp"
+#include "controller/gesture.hpp"
 #include "controller/sessions.hpp"
 #include "map_store.hpp"
 #include "store/session_store.hpp"
@@ -141,4 +142,17 @@ TEST_CASE("state description: the session, the tab, the fight's round and phase 
     CHECK(has_line(lines, "Tab: Table."));
     CHECK(has_line(lines, "Fight: round 1, phase 2, monster attack."));
     CHECK(has_line(lines, "Selected: Larraka, wounds " + std::to_string(larraka.wounds) + " of " + std::to_string(larraka.sila) + "."));
+}
+
+TEST_CASE("settings: with reduced motion a swipe stops where the finger lifts, it does not glide on") {
+    czary::app::Gesture g;
+    g.glides = false;
+    g.update(true, 100, 400, 0.0);
+    double t = 0;
+    float scrolled = 0;
+    for (float y = 380; y >= 200; y -= 20) scrolled += g.update(true, 100, y, t += 0.016).scroll_by;
+    CHECK(scrolled == doctest::Approx(200));  // the content followed the finger
+    CHECK(g.update(false, 100, 200, t += 0.016).scroll_by == 0.0f);
+    CHECK(g.phase() == czary::app::Gesture::Phase::Idle);
+    CHECK_FALSE(g.wants_frames());
 }
