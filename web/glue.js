@@ -7,6 +7,8 @@
   const message = document.getElementById('message');
 
   const loading = document.getElementById('loading');
+  const announce = document.getElementById('announce');
+  const stateRegion = document.getElementById('state');
 
   function showMessage(text) {
     loading.style.display = 'none';
@@ -287,6 +289,21 @@
     // Draw a few frames now (the app draws nothing while idle).
     redraw(frames = 3) {
       Module._czary_request_frames(frames);
+    },
+    // Called by the app after a frame in which one of these changed (src/platform/web/page_texts.cpp):
+    // screen readers get what the canvas shows. The toast's text goes to #announce (empty once the
+    // toast goes, so the same refusal made again is read again); the state's lines each to an
+    // element of their own in #state, written only when that line changed, so a screen reader
+    // reads what changed ("Zakładka: Stół"), not the whole description.
+    _speak(language, announcement, description) {
+      document.documentElement.lang = language;
+      if (announce.textContent !== announcement) announce.textContent = announcement;
+      const lines = description ? description.split('\n') : [];
+      while (stateRegion.children.length > lines.length) stateRegion.lastElementChild.remove();
+      lines.forEach((line, i) => {
+        const element = stateRegion.children[i] || stateRegion.appendChild(document.createElement('p'));
+        if (element.textContent !== line) element.textContent = line;
+      });
     },
   };
 })();

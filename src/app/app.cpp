@@ -4,6 +4,7 @@
 
 #include "app/dice_view.hpp"
 #include "app/panels.hpp"
+#include "controller/accessibility.hpp"
 #include "controller/sessions.hpp"
 #include "app/widgets.hpp"
 
@@ -58,6 +59,7 @@ void draw_app(App& app) {
     draw_toast(app);
     draw_lifted_token(app);
     remember_view(app);
+    remember_settings(app);
 }
 
 void keep_scroll(App& app) {

@@ -24,7 +24,8 @@ bool contains(const std::vector<std::string>& list, const std::string& id) {
     return std::find(list.begin(), list.end(), id) != list.end();
 }
 
-float token_height(const App& app) { return app.frame.wide ? 88.0f : 66.0f; }
+// Taller with large text (the player's setting): the name, the icons and the life line keep their room.
+float token_height(const App& app) { return (app.frame.wide ? 88.0f : 66.0f) * app.text_scale; }
 
 // A status shown on the counter: its icon (and a number or a name), spelled out for tests and
 // screen readers under the layout id "status:<figure>:<what>".

@@ -21,18 +21,35 @@ std::string local_time(std::int64_t ms) {
 
 float half_width() { return (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2; }
 
-// The language of the whole interface (it used to sit in the top bar).
+// The language of the whole interface (it used to sit in the top bar). The buttons share the
+// row under the label: at 1.5x text, label and buttons would not fit one 360 px row.
 void draw_language_choice(App& app) {
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(app.tr("session.language"));
-    ImGui::SameLine();
+    ImGui::TextWrapped("%s", app.tr("session.language"));
+    const float half = half_width();
     for (const char* language : {"pl", "en"}) {
-        if (chosen_button(app, language == std::string("pl") ? "Polski" : "English", std::string("language:") + language, 110,
+        if (chosen_button(app, language == std::string("pl") ? "Polski" : "English", std::string("language:") + language, half,
                           app.language == language))
             app.language = language;
-        ImGui::SameLine();
+        if (language == std::string("pl")) ImGui::SameLine();
     }
-    ImGui::NewLine();
+}
+
+// Large text and reduced motion (accessibility.hpp keeps them on the device). Reduced motion
+// starts from the system's prefers-reduced-motion; the dice then show their result at once
+// and a swipe does not glide on.
+void draw_settings(App& app) {
+    ImGui::TextWrapped("%s", app.tr("settings.text_size"));
+    static constexpr struct { float scale; const char* key; const char* id; } sizes[] = {
+        {1.0f, "settings.text.1", "settings:text:1"}, {1.25f, "settings.text.1.25", "settings:text:1.25"},
+        {1.5f, "settings.text.1.5", "settings:text:1.5"}};
+    const float third = share(3);
+    for (const auto& size : sizes) {
+        if (chosen_button(app, app.tr(size.key), size.id, third, app.text_scale == size.scale)) app.text_scale = size.scale;
+        if (size.scale != sizes[2].scale) ImGui::SameLine();
+    }
+    const std::string motion = std::string(app.tr("settings.motion")) + ": " + app.tr(app.reduced_motion ? "settings.on" : "settings.off");
+    if (chosen_button(app, motion.c_str(), "settings:motion", ImGui::GetContentRegionAvail().x, app.reduced_motion))
+        app.reduced_motion = !app.reduced_motion;
 }
 
 void draw_open_session(App& app) {
@@ -42,7 +59,7 @@ void draw_open_session(App& app) {
         std::snprintf(ui.name, sizeof ui.name, "%s", utf8_prefix(app.store->current_name(), sizeof ui.name - 1).c_str());
         ui.name_for = app.store->current_key();
     }
-    ImGui::TextUnformatted(app.tr("session.name"));
+    ImGui::TextWrapped("%s", app.tr("session.name"));
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
     ImGui::InputText("##session-name", ui.name, sizeof ui.name, ImGuiInputTextFlags_AutoSelectAll);
     app.layout.add_last_item("input:session-name");
@@ -72,15 +89,21 @@ void draw_delete_confirmation(App& app, const std::string& key, const std::strin
 
 void draw_stored_sessions(App& app) {
     ImGui::Separator();
-    ImGui::TextUnformatted(app.tr("session.list"));
+    ImGui::TextWrapped("%s", app.tr("session.list"));
     const float half = half_width();
     for (const auto& summary : stored_sessions(app)) {
         const std::string& key = summary.key;
         const bool open = key == app.store->current_key();
         ImGui::PushID(key.c_str());
         ImGui::Separator();
-        if (open) ImGui::TextColored(vec(theme::good), "%s  (%s)", summary.header.name.c_str(), app.tr("session.open_now"));
-        else ImGui::TextUnformatted(summary.header.name.c_str());
+        // Wrapped: with large text a long name would run past the screen's edge.
+        if (open) {
+            ImGui::PushStyleColor(ImGuiCol_Text, vec(theme::good));
+            ImGui::TextWrapped("%s  (%s)", summary.header.name.c_str(), app.tr("session.open_now"));
+            ImGui::PopStyleColor();
+        } else {
+            ImGui::TextWrapped("%s", summary.header.name.c_str());
+        }
         app.layout.add_last_item("session-row:" + key);
         app.layout.add_text("session-row:" + key, summary.header.name);
         if (summary.problem) {
@@ -89,8 +112,10 @@ void draw_stored_sessions(App& app) {
             ImGui::PopStyleColor();
             if (touch_button(app, app.tr("session.export_raw"), "session:raw:" + key, half)) export_raw_entry(app, key);
         } else {
-            ImGui::TextDisabled("%s: %lld · %s", app.tr("session.steps"), static_cast<long long>(summary.header.steps),
-                                local_time(summary.header.saved_at).c_str());
+            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+            ImGui::TextWrapped("%s: %lld · %s", app.tr("session.steps"), static_cast<long long>(summary.header.steps),
+                               local_time(summary.header.saved_at).c_str());
+            ImGui::PopStyleColor();
             if (touch_button(app, app.tr("session.open"), "session:open:" + key, half, !open)) switch_session(app, key);
         }
         ImGui::SameLine();
@@ -104,10 +129,10 @@ void draw_deleted_sessions(App& app) {
     const auto deleted = deleted_sessions(app);
     if (deleted.empty()) return;
     ImGui::Separator();
-    ImGui::TextUnformatted(app.tr("session.deleted_list"));
+    ImGui::TextWrapped("%s", app.tr("session.deleted_list"));
     for (const auto& kept : deleted) {
         ImGui::PushID(kept.key.c_str());
-        ImGui::TextUnformatted(kept.name.c_str());
+        ImGui::TextWrapped("%s", kept.name.c_str());
         app.layout.add_last_item("deleted-row:" + kept.key);
         if (kept.problem) {
             // A damaged copy: never restored half-way nor dropped; its text can be taken out.
@@ -117,7 +142,9 @@ void draw_deleted_sessions(App& app) {
             app.layout.add_text("deleted-row:" + kept.key, app.local(*kept.problem));
             if (touch_button(app, app.tr("session.export_raw"), "session:raw:" + kept.key, half_width())) export_raw_entry(app, kept.key);
         } else {
-            ImGui::TextDisabled("%s %s", app.tr("session.deleted_at"), local_time(kept.deleted_at).c_str());
+            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+            ImGui::TextWrapped("%s %s", app.tr("session.deleted_at"), local_time(kept.deleted_at).c_str());
+            ImGui::PopStyleColor();
             if (touch_button(app, app.tr("session.restore"), "session:restore:" + kept.key, half_width())) restore_session(app, kept.key);
         }
         ImGui::PopID();
@@ -128,6 +155,8 @@ void draw_deleted_sessions(App& app) {
 
 void draw_sessions_panel(App& app) {
     draw_language_choice(app);
+    draw_settings(app);
+    ImGui::Separator();
     if (!app.store) {
         ImGui::TextWrapped("%s", app.tr("session.no_storage"));
         return;

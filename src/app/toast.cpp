@@ -60,6 +60,7 @@ void draw_outcome(App& app, std::string& shown) {
 void draw_toast(App& app) {
     const bool notice = app.ui.notice.has_value();
     app.frame.toast_height = 0;
+    app.frame.announcement.clear();
     if (!notice && !has_outcome(app)) {
         return;
     }
@@ -100,6 +101,7 @@ void draw_toast(App& app) {
     app.frame.toast_height = window->Size.y;
     app.layout.add("toast", window->Pos.x, window->Pos.y, window->Pos.x + window->Size.x, window->Pos.y + window->Size.y);
     app.layout.add_text("toast", shown);
+    app.frame.announcement = shown;  // plain text: "[10.6]", not the dot leader drawn on screen
     // Older tests and tools read the refusal or message under "notice".
     if (notice) {
         app.layout.add("notice", window->Pos.x, window->Pos.y, window->Pos.x + window->Size.x, window->Pos.y + window->Size.y);

@@ -26,6 +26,7 @@ void begin_touch_frame(App& app) {
     const bool known = io.MousePos.x > -1e30f && io.MousePos.y > -1e30f;
     const float x = known ? io.MousePos.x : app.touch.gesture.x();
     const float y = known ? io.MousePos.y : app.touch.gesture.y();
+    app.touch.gesture.glides = !app.reduced_motion;
     const Gesture::Frame frame = app.touch.gesture.update(down, x, y, ImGui::GetTime());
     if (frame.cancel_press && g.ActiveId != 0) ImGui::ClearActiveID();
     if (frame.lifted) app.platform_requests.push_back({PlatformRequest::Kind::Vibrate, "", ""});

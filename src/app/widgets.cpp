@@ -1,5 +1,6 @@
 #include "app/widgets.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cfloat>
 #include <cmath>
@@ -25,10 +26,21 @@ void Layout::add_last_item(const std::string& id) {
 
 bool touch_button(App& app, const char* text, const std::string& id, float width, bool enabled) {
     if (!enabled) ImGui::BeginDisabled();
+    // Large text (the player's setting): a label that would not fit its button is drawn smaller,
+    // down to about the normal size, rather than cut (90% of it: the larger font's rounded
+    // advances make a label a few px wider; the 1 px: ImGui rounds text widths up). At 1x
+    // nothing changes (a cut label is reported).
+    const float padding = 2 * ImGui::GetStyle().FramePadding.x;
+    const float given = width > 0 ? width : width < 0 ? ImGui::GetContentRegionAvail().x + width : 0;
+    const float window_scale = ImGui::GetCurrentWindow()->FontWindowScale;
+    const float label = ImGui::CalcTextSize(text).x;
+    const bool shrink = app.text_scale > 1.0f && given > padding && label > given - padding;
+    if (shrink) ImGui::SetWindowFontScale(window_scale * std::max((given - padding - 1) / label, 0.9f / app.text_scale));
     const bool pressed = ImGui::Button((std::string(text) + "###" + id).c_str(), ImVec2(width, touch_size));
     app.layout.add_last_item(id);
-    const float room = ImGui::GetItemRectSize().x - 2 * ImGui::GetStyle().FramePadding.x;
+    const float room = ImGui::GetItemRectSize().x - padding;
     if (ImGui::CalcTextSize(text).x > room + 0.5f) app.layout.mark_text_clipped(id);
+    if (shrink) ImGui::SetWindowFontScale(window_scale);
     if (!enabled) ImGui::EndDisabled();
     return pressed && enabled;
 }

@@ -50,7 +50,7 @@ Gesture::Frame Gesture::update(bool down, float x, float y, double now) {
         case Phase::Scrolling:
             frame.scroll_by = -dy;
             if (dt > 0) velocity_ = 0.6f * velocity_ + 0.4f * static_cast<float>(-dy / dt);  // smoothed
-            if (!down) phase_ = std::fabs(velocity_) >= stop_speed ? Phase::Gliding : Phase::Idle;
+            if (!down) phase_ = glides && std::fabs(velocity_) >= stop_speed ? Phase::Gliding : Phase::Idle;
             return frame;
         case Phase::Lifted:
             if (!down) {

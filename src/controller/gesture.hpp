@@ -28,6 +28,8 @@ public:
     static constexpr float slop = 10.0f;         // CSS px a finger may wander and still tap
     static constexpr double long_press = 0.35;   // s held still to lift a token
     static constexpr float stop_speed = 30.0f;   // px/s: gliding slower than this stops
+    // Off with reduced motion (the player's setting): the content stops where the finger lifts.
+    bool glides = true;
 
     // The pointer this frame: whether the button/finger is down, where, and the time (s).
     Frame update(bool down, float x, float y, double now);

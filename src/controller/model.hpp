@@ -173,6 +173,10 @@ struct App {
     bool offline_not_ready = false;        // the app would not start with no network now (the page says)
     std::uint64_t seed_source = 0;         // seeds of new sessions derive from it
     bool reduced_motion = false;           // dice show their result at once
+    // The player's settings (Sessions tab; accessibility.hpp keeps them on the device):
+    bool system_reduced_motion = false;    // what the device asks (prefers-reduced-motion)
+    float text_scale = 1.0f;               // large text: 1, 1.25 or 1.5 times the font
+    std::string saved_settings;            // as last written, to write only when they changed
     double now = 0;                        // s, the frame's clock (rolls tumble from it)
 
     // Dice drawn this frame by the platform's shader (ImGui draw callbacks point into this);
@@ -204,6 +208,9 @@ struct App {
             float x0, y0, x1, y1;
         };
         std::vector<DropPlace> places;  // the board's places drawn this frame, for a drop
+        // The toast's text this frame, as plain text (empty without a toast): the page mirrors
+        // it for screen readers.
+        std::string announcement;
     } frame;
     bool wants_frames() const { return dice_moving || touch.gesture.wants_frames(); }
 

@@ -17,6 +17,8 @@ constexpr const char* session_prefix = "czary.session.";
 constexpr const char* deleted_prefix = "czary.deleted.";
 constexpr const char* view_key = "czary.view";
 constexpr czary::JsonLimits view_limits{4096, 4, 256, 16};
+constexpr const char* settings_key = "czary.settings";
+constexpr czary::JsonLimits settings_limits{1024, 2, 64, 16};
 constexpr const char* deleted_format = "czary-deleted";
 
 bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
@@ -347,6 +349,25 @@ void SessionStore::write_view(const nlohmann::json& view) {
     try {
         const nlohmann::json stored = {{"session", key_}, {"view", view}};
         store_.set(view_key, stored.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    } catch (const std::exception&) {
+    }
+}
+
+std::optional<nlohmann::json> SessionStore::read_settings() {
+    try {
+        const auto text = store_.get(settings_key);
+        if (!text) return std::nullopt;
+        auto stored = parse_json_input(*text, settings_limits, "settings");
+        if (!stored.is_object()) return std::nullopt;
+        return stored;
+    } catch (const std::exception&) {
+        return std::nullopt;  // damaged settings are only forgotten: the defaults apply
+    }
+}
+
+void SessionStore::write_settings(const nlohmann::json& settings) {
+    try {
+        store_.set(settings_key, settings.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
     } catch (const std::exception&) {
     }
 }

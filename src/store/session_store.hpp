@@ -108,6 +108,11 @@ public:
     // Writing never throws and a failure is not reported: a lost view costs a tap, not a game.
     std::optional<nlohmann::json> read_view();
     void write_view(const nlohmann::json& view);
+    // The player's settings (text size, reduced motion) under "czary.settings": the device's,
+    // not a session's. Read with tight limits like the view: damaged text gives nothing (the
+    // app checks each field); writing never throws and a failure is not reported.
+    std::optional<nlohmann::json> read_settings();
+    void write_settings(const nlohmann::json& settings);
     const std::string& current_name() const { return name_; }
     std::int64_t current_revision() const { return revision_; }
 

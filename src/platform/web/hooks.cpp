@@ -71,6 +71,7 @@ EMSCRIPTEN_KEEPALIVE const char* czary_ui_json() {
         {"sessionUnsaved", app.session_unsaved},
         {"offlineReady", !app.offline_not_ready},
         {"reducedMotion", app.reduced_motion},
+        {"textScale", app.text_scale},
         {"diceMoving", app.dice_moving},
         // The token a long press lifted (the finger carries it), or "".
         {"lifted", app.touch.gesture.dragging() ? app.touch.gesture.lifted_figure() : std::string()},

@@ -18,11 +18,13 @@
 
 #include "app/app.hpp"
 #include "app/glyph_check.hpp"
+#include "controller/accessibility.hpp"
 #include "controller/sessions.hpp"
 #include "platform/web/browser_storage.hpp"
 #include "platform/web/dice_renderer.hpp"
 #include "app/icons.hpp"
 #include "app/theme_style.hpp"
+#include "platform/web/page_texts.hpp"
 #include "platform/web/ui_font.hpp"
 #include "platform/web/web_app.hpp"
 #include "platform/web/web_status.hpp"
@@ -200,12 +202,16 @@ void frame(void* arg) {
         web.last_css_h = static_cast<int>(css_h);
         web.frames_to_draw = std::max(web.frames_to_draw, 3);
     }
-    if (ensure_ui_font(web.font, static_cast<float>(emscripten_get_device_pixel_ratio()))) {
+    const float pixel_ratio = static_cast<float>(emscripten_get_device_pixel_ratio());
+    const bool new_ratio = pixel_ratio != web.font.pixel_ratio;
+    web.font.scale = web.app.text_scale;  // large text: the atlas is built again at the new size
+    if (ensure_ui_font(web.font, pixel_ratio)) {
         auto& status = web_status();
         status.font_file = web.font.file;
         status.font_css_size = web.font.css_size;
+        status.font_scale = web.font.scale;
         status.font_pixel_ratio = web.font.pixel_ratio;
-        if (status.frames > 0) send_resize_event();  // a new ratio, not the first font
+        if (status.frames > 0 && new_ratio) send_resize_event();  // a new ratio, not the first font
         status.startup.emplace_back("font", emscripten_get_now());
         web.glyphs_checked = false;
         web.frames_to_draw = std::max(web.frames_to_draw, 3);
@@ -236,6 +242,7 @@ void frame(void* arg) {
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     SDL_GL_SwapWindow(web.window);
     report_status(web);
+    update_page_texts(web.app);
     if (web_status().frames == 1) {
         web_status().startup.emplace_back("first frame", emscripten_get_now());
         // The dice shaders are compiled after the first frame, not before it: nothing rolls yet.
@@ -345,7 +352,8 @@ int main(int, char**) {
     touch_friendly_input();
     ImGui_ImplSDL2_InitForOpenGL(web.window, web.gl);
     ImGui_ImplOpenGL3_Init("#version 100");
-    web.app.reduced_motion = prefers_reduced_motion();
+    web.app.system_reduced_motion = prefers_reduced_motion();
+    czary::app::restore_settings(web.app);  // large text and reduced motion, as the player left them
 
     mark("gl");
     announce_started();

@@ -35,10 +35,10 @@ ImFont* add_font_with_icons(const std::string& file, const std::string& icons, f
 }  // namespace
 
 bool ensure_ui_font(UiFont& font, float pixel_ratio) {
-    if (pixel_ratio == font.pixel_ratio) return false;
+    if (pixel_ratio == font.pixel_ratio && font.scale == font.built_scale) return false;
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
-    const float pixels = font.css_size * pixel_ratio;
+    const float pixels = font.css_size * font.scale * pixel_ratio;
     // Fonts[0]: the text; Fonts[1]: headings (bold). Without a file, ImGui's own font: the glyph
     // check then reports what is missing, and the app still starts.
     if (!add_font_with_icons(font.file, font.icon_file, pixels)) io.Fonts->AddFontDefault();
@@ -52,6 +52,7 @@ bool ensure_ui_font(UiFont& font, float pixel_ratio) {
         ImGui_ImplOpenGL3_CreateFontsTexture();
     }
     font.pixel_ratio = pixel_ratio;
+    font.built_scale = font.scale;
     return true;
 }
 

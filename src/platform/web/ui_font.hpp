@@ -10,10 +10,12 @@ struct UiFont {
     std::string bold_file;  // headings
     std::string icon_file;  // merged into both
     float css_size = 0;       // size in CSS pixels, what the layout sees
-    float pixel_ratio = 0;    // the atlas is rasterised at css_size * pixel_ratio
+    float pixel_ratio = 0;    // the atlas is rasterised at css_size * scale * pixel_ratio
+    float scale = 1.0f;       // large text (the player's setting): set it, the atlas follows
+    float built_scale = 0;    // the scale of the atlas as built
 };
 
-// (Re)builds the atlas when the ratio changed; returns true if it did. Needs a GL context.
+// (Re)builds the atlas when the ratio or the scale changed; returns true if it did. Needs a GL context.
 bool ensure_ui_font(UiFont& font, float pixel_ratio);
 
 }  // namespace czary::platform

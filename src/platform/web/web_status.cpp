@@ -14,7 +14,7 @@ std::string WebStatus::to_json() const {
         {"frameErrors", frame_errors},
         {"glVersion", gl_version},
         {"startup", startup},
-        {"font", {{"file", font_file}, {"cssSize", font_css_size}, {"pixelRatio", font_pixel_ratio}}},
+        {"font", {{"file", font_file}, {"cssSize", font_css_size}, {"scale", font_scale}, {"pixelRatio", font_pixel_ratio}}},
         {"canvas", {{"css", {canvas_css[0], canvas_css[1]}}, {"pixels", {canvas_pixels[0], canvas_pixels[1]}}}},
         {"missingGlyphs", missing_glyphs},
         {"language", language},

@@ -17,6 +17,7 @@ struct WebStatus {
     std::string gl_version;
     std::string font_file;
     float font_css_size = 0;
+    float font_scale = 1;  // the player's large-text setting
     float font_pixel_ratio = 0;
     int canvas_css[2] = {0, 0};
     int canvas_pixels[2] = {0, 0};

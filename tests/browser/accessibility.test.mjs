@@ -1,0 +1,178 @@
+// Issue 15, accessibility: the canvas says nothing to a screen reader, so the page mirrors the
+// toast (every outcome and refusal) into an aria-live region and describes the state (round,
+// phase by name, selection, sun) in a status region; large text (1.5x) keeps a 360x640 phone
+// usable with nothing cut; large text and reduced motion are kept across reloads.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  openSite, openApp, restart, started, settle, tap, tapInView, overflowing, ui, status, saveScreenshot, WAIT,
+} from './harness.mjs';
+
+let site, phone;
+before(async () => {
+  site = await openSite();
+  phone = await openApp(site, 'phoneFlat');
+});
+after(async () => {
+  await phone?.context.close();
+  await site?.close();
+});
+
+const PARTY = [
+  { type: 'add_hero', hero: 'larraka' }, { type: 'add_hero', hero: 'gislan' }, { type: 'add_hero', hero: 'curvenol' },
+  { type: 'set_pool', character: 'c1', spells: ['blyskawica', 'wybuch', 'uzdrowienie', 'magiczna_tarcza', 'uspienie', 'zamek'] },
+  { type: 'set_pool', character: 'c2', spells: ['magiczna_zbroja', 'zamek', 'sila', 'elokwencja'] },
+  { type: 'set_pool', character: 'c3', spells: ['eksplozja', 'urok', 'uwolnienie', 'odmlodzenie', 'psychiczny_cios'] },
+  { type: 'begin_adventure', dice: [3] },
+  { type: 'mark_spells', character: 'c1', spells: ['blyskawica', 'wybuch', 'uzdrowienie', 'magiczna_tarcza', 'uspienie'] },
+  { type: 'roll_use_limit', character: 'c1', spell: 'uzdrowienie', dice: [4] },
+  { type: 'mark_spells', character: 'c2', spells: ['magiczna_zbroja', 'zamek', 'sila', 'elokwencja'] },
+  { type: 'mark_spells', character: 'c3', spells: ['eksplozja', 'urok', 'uwolnienie', 'odmlodzenie', 'psychiczny_cios'] },
+  { type: 'roll_use_limit', character: 'c3', spell: 'odmlodzenie', dice: [2] },
+  { type: 'enter_labyrinth' },
+  { type: 'add_monster', kind: 'troll', level: 1, sila: 9 }, { type: 'add_monster', kind: 'ork', level: 1, sila: 4 },
+];
+
+async function prepare(page, actions) {
+  for (const action of actions) {
+    const result = await page.evaluate((a) => window.czary.dispatch(a), action);
+    assert.equal(result.ok, true, `${JSON.stringify(action)}: ${JSON.stringify(result.refusal)}`);
+  }
+  await settle(page);
+}
+
+const state = (page) => page.evaluate(() => window.czary.state());
+// What a screen reader is given: the live region's text and the state's lines.
+const announced = (page) => page.evaluate(() => document.getElementById('announce').textContent);
+const described = (page) => page.evaluate(() => Array.from(document.querySelectorAll('#state > p'), (p) => p.textContent));
+const announcedBecomes = (page, check, arg) => page.waitForFunction(check, arg, WAIT);
+
+test('every refusal is read out as the toast shows it, in Polish, then in English; nothing is rewritten while nothing changes', async () => {
+  const { page, errors } = await restart(site, phone);
+  // No party, no adventure: a fight cannot start (a refusal with its rule).
+  const refused = await page.evaluate(() => window.czary.dispatch({ type: 'start_fight' }));
+  assert.equal(refused.ok, false);
+  await announcedBecomes(page, () => document.getElementById('announce').textContent !== '');
+  await settle(page);
+  const polish = await announced(page);
+  assert.ok(polish.startsWith(refused.refusal.pl), `the Polish refusal is read: ${polish}`);
+  assert.equal(polish, (await ui(page)).texts.toast, 'exactly what the toast shows');
+  assert.ok(!polish.includes('\u2024'), 'rule numbers as plain text ("10.6"), not the dot leader drawn on screen');
+  if (refused.refusal.rule) assert.ok(polish.includes(refused.refusal.rule), 'with its rule number');
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'pl');
+
+  // Frames drawn with nothing new write nothing into the regions.
+  const writes = await page.evaluate(() => {
+    window.regionWrites = 0;
+    const observer = new MutationObserver((records) => { window.regionWrites += records.length; });
+    for (const id of ['announce', 'state']) observer.observe(document.getElementById(id), { childList: true, subtree: true, characterData: true });
+    window.czary.redraw(10);
+    return new Promise((resolve) => {
+      const wait = () => (window.czary.status().loopPaused ? resolve(window.regionWrites) : setTimeout(wait, 20));
+      setTimeout(wait, 20);
+    });
+  });
+  assert.equal(writes, 0, 'the regions are written only when their text changes');
+
+  // English: the tap on the language takes the toast away (and its text from the region); the
+  // same refusal is then read in English.
+  await tapInView(page, 'tab:sessions');
+  await tap(page, 'language:en');
+  assert.equal(await announced(page), '', 'the toast went, and its text with it');
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+  await page.evaluate(() => window.czary.dispatch({ type: 'start_fight' }));
+  await announcedBecomes(page, (en) => document.getElementById('announce').textContent.startsWith(en), refused.refusal.en);
+  assert.deepEqual(errors, []);
+});
+
+test('the state description names the session, the tab, the round and phase by name, the sun and the selection', async () => {
+  const { page, errors } = await restart(site, phone);
+  const lines = await described(page);
+  assert.ok(lines.some((l) => l.startsWith('Sesja „')), `the session: ${lines}`);
+  assert.ok(lines.includes('Zakładka: Drużyna.'), `the tab: ${lines}`);
+  assert.ok(lines.includes('Przed przygodą.'));
+  await prepare(page, PARTY);
+  await tapInView(page, 'tab:table');
+  await tapInView(page, 'token:c1');
+  let now = await described(page);
+  assert.ok(now.includes('Zakładka: Stół.'), `${now}`);
+  assert.ok(now.includes('Przygoda trwa, poza walką.'), `${now}`);
+  assert.ok(now.some((l) => /^Dominujące słońce: (czerwone|żółte|niebieskie)\.$/.test(l)), `the sun: ${now}`);
+  assert.ok(now.some((l) => l.startsWith('Wybrana postać: Larraka')), `the selection: ${now}`);
+  // The fight starts; the phase advances: the description follows.
+  await tapInView(page, 'fight:start');
+  await announcedBecomes(page, () => Array.from(document.querySelectorAll('#state > p'), (p) => p.textContent).includes('Walka: runda 1, faza 1, atak drużyny.'));
+  assert.notEqual(await announced(page), '', 'the start of the fight is read out too');
+  await tapInView(page, 'fight:next');
+  await announcedBecomes(page, () => Array.from(document.querySelectorAll('#state > p'), (p) => p.textContent).includes('Walka: runda 1, faza 2, atak potworów.'));
+  assert.equal((await state(page)).fight.phase, 2);
+  assert.deepEqual(errors, []);
+});
+
+test('large text 1.5x at 360x640: nothing cut on Drużyna, Stół and Sesje; it and reduced motion survive a reload', async () => {
+  const { page, errors } = await restart(site, phone);
+  await page.setViewportSize({ width: 360, height: 640 });
+  await settle(page);
+  await tapInView(page, 'tab:sessions');
+  await tap(page, 'settings:text:1.5');
+  await page.waitForFunction(() => window.czary.status().font.scale === 1.5, null, WAIT);
+  assert.equal((await ui(page)).reducedMotion, false);
+  await tap(page, 'settings:motion');
+  assert.equal((await ui(page)).reducedMotion, true);
+  await settle(page);
+
+  const problems = [];
+  const check = async (where) => problems.push(...(await overflowing(page)).map((p) => `${where}: ${p}`));
+  await check('sessions');
+  await saveScreenshot(page, 'a11y-360-large-sessions');
+  await tapInView(page, 'tab:party');
+  await check('party');
+  for (const section of ['heroes', 'initiate', 'custom']) {
+    await tap(page, `section:${section}`);
+    await check(section);
+    await tap(page, `section:${section}`);
+  }
+  await prepare(page, PARTY);
+  await check('party with characters');
+  await saveScreenshot(page, 'a11y-360-large-party');
+  await tapInView(page, 'tab:table');
+  await check('table');
+  await tapInView(page, 'token:c1');
+  await check('hand');
+  await saveScreenshot(page, 'a11y-360-large-hand');
+  await tapInView(page, 'sheet:monsters');
+  await check('monster form');
+  await tapInView(page, 'sheet:talk');
+  await check('talk');
+  await tapInView(page, 'sheet:talk');
+  await prepare(page, [{ type: 'start_fight' }]);
+  await check('fight');
+  assert.deepEqual(problems, []);
+
+  // Both settings come back after a reload, for this device.
+  await page.reload();
+  await started(page);
+  await settle(page);
+  assert.equal((await status(page)).font.scale, 1.5);
+  assert.equal((await ui(page)).textScale, 1.5);
+  assert.equal((await ui(page)).reducedMotion, true);
+  assert.deepEqual(await overflowing(page), []);
+  assert.deepEqual(errors, []);
+  await page.setViewportSize({ width: 390, height: 844 });
+});
+
+test('reduced motion starts from the system and the player\'s choice is kept over it', async () => {
+  const { page, errors } = await restart(site, phone);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.reload();
+  await started(page);
+  assert.equal((await ui(page)).reducedMotion, true, 'the system asks for reduced motion');
+  await tapInView(page, 'tab:sessions');
+  await tap(page, 'settings:motion');
+  assert.equal((await ui(page)).reducedMotion, false);
+  await page.reload();
+  await started(page);
+  assert.equal((await ui(page)).reducedMotion, false, 'the player\'s choice is kept');
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  assert.deepEqual(errors, []);
+});
