@@ -57,6 +57,11 @@ void draw_talk_result(App& app) {
     if (type == "negotiate") key = "talk.result." + outcome.value("result", std::string("failure"));
     else key = outcome.value("accepted", false) ? "talk.result.bribe_accepted" : "talk.result.bribe_rejected";
     const bool good = key.find("agreement") != std::string::npos || key.find("intimidation") != std::string::npos || key.find("accepted") != std::string::npos;
+    // A new result: the sheet scrolls to its top, where the result is (the button was lower).
+    if (app.ui.table.talk_result_shown != app.session.position() - 1) {
+        app.ui.table.talk_result_shown = app.session.position() - 1;
+        ImGui::SetScrollY(0.0f);
+    }
     ImGui::SetWindowFontScale(1.5f);
     ImGui::PushStyleColor(ImGuiCol_Text, vec(good ? theme::good : theme::bad));
     ImGui::TextWrapped("%s", app.tr(key.c_str()));

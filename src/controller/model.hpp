@@ -103,6 +103,8 @@ struct TableView {
     bool board_follows_player = false;
     std::optional<float> board_scroll_set;
     char destination[64] = "";    // Teleportacja's segment, as typed
+    // The talk result last brought into view: a new one scrolls the sheet to its top, where it is.
+    std::optional<std::size_t> talk_result_shown;
 };
 
 struct TrayForm {

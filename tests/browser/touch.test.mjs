@@ -72,6 +72,7 @@ test('a swipe that starts on a token scrolls and changes nothing; a long press t
   await swipe(page, 'card:zamek', -120);
   assert.equal((await ui(page)).sheet, 'figure', 'no cast was started');
   assert.equal(await session(page), before);
+  await swipe(page, `token:${monster(0)}`, -220);  // and back up to the party's ranks
 
   // A long press lifts Larraka; the finger carries her along the second rank (before the fight).
   await touchDrag(page, 'token:c1', 'place:party:2:3');
