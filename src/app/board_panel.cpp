@@ -88,7 +88,7 @@ void draw_token_face(App& app, const Figure& f, ImVec2 a, ImVec2 b, ImDrawList* 
     const float r = theme::token_rounding;
     draw->AddRectFilled(a, b, col(theme::token_edge), r);
     draw->AddRectFilled(ImVec2(a.x + 2, a.y + 2), ImVec2(b.x - 2, b.y - 2), col(side_colour(f)), r - 1);
-    draw->AddLine(ImVec2(a.x + 4, a.y + 3), ImVec2(b.x - 4, a.y + 3), IM_COL32(255, 255, 255, 50), 1.0f);
+    draw->AddLine(ImVec2(a.x + 4, a.y + 3), ImVec2(b.x - 4, a.y + 3), col(theme::token_bevel), 1.0f);
     const float pad = 6.0f;
     const float width = b.x - a.x - 2 * pad;
     const float size = ImGui::GetFontSize();
@@ -96,8 +96,11 @@ void draw_token_face(App& app, const Figure& f, ImVec2 a, ImVec2 b, ImDrawList* 
     const float icon_size = size * (app.frame.wide ? 0.95f : 0.85f);
     draw->PushClipRect(a, b, true);
     ImFont* bold = bold_font();
-    const std::string name = fit_text(app.local(f.name), width, bold, size);
-    draw->AddText(bold, size, ImVec2(a.x + pad, a.y + 4), col(theme::token_text), name.c_str());
+    // The name a little smaller rather than cut ("Curvenol" on a 360 px phone with large text).
+    const std::string full_name = app.local(f.name);
+    const float name_size = bold->CalcTextSizeA(size, FLT_MAX, 0.0f, full_name.c_str()).x > width ? size * 0.84f : size;
+    const std::string name = fit_text(full_name, width, bold, name_size);
+    draw->AddText(bold, name_size, ImVec2(a.x + pad, a.y + 4 + (size - name_size) / 2), col(theme::token_text), name.c_str());
 
     // Statuses: icons with their number or name, as many as the row holds.
     float x = a.x + pad;
@@ -145,7 +148,7 @@ void draw_token(App& app, const Figure& f, bool candidate, bool lifted) {
     const float r = theme::token_rounding;
     if (candidate) draw->AddRect(a, b, col(theme::accent), r, 0, 3.0f);
     if (contains(app.ui.cast.targets, f.id)) draw->AddRectFilled(a, b, col(theme::accent, 0.25f), r);
-    if (app.ui.selected == f.id) draw->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), IM_COL32_WHITE, r, 0, 2.5f);
+    if (app.ui.selected == f.id) draw->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), col(theme::selected_edge), r, 0, 2.5f);
     const Effect effect = effect_on(app, f);
     if (!effect.text.empty()) {
         const ImVec2 size = ImGui::CalcTextSize(effect.text.c_str());
@@ -277,7 +280,7 @@ void draw_lifted_token(App& app) {
     const ImVec2 a(gesture.x() - width / 2, gesture.y() - token_height(app) * 0.8f);
     const ImVec2 b(a.x + width, a.y + token_height(app));
     ImDrawList* draw = ImGui::GetForegroundDrawList();
-    draw->AddRectFilled(ImVec2(a.x + 5, a.y + 7), ImVec2(b.x + 5, b.y + 7), IM_COL32(0, 0, 0, 110), 8.0f);  // lifted: a shadow
+    draw->AddRectFilled(ImVec2(a.x + 5, a.y + 7), ImVec2(b.x + 5, b.y + 7), col(theme::shadow), 8.0f);  // lifted: a shadow
     draw_token_face(app, *f, a, b, draw, false);
     draw->AddRect(a, b, col(theme::accent), theme::token_rounding, 0, 2.5f);
     app.layout.add("lifted:" + f->id, a.x, a.y, b.x, b.y);

@@ -189,7 +189,7 @@ void marks_section(App& app, const Figure& c) {
 // A character's row as a strip of its counter: the name, life left against siła (as on the
 // board), odporność, and the potential for the red, yellow and blue sun as coloured discs.
 void draw_character_strip(App& app, const Figure& f, bool open) {
-    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    const ImVec2 a(ImGui::GetItemRectMin().x, ImGui::GetItemRectMin().y + 2), b(ImGui::GetItemRectMax().x, ImGui::GetItemRectMax().y - 2);
     ImDrawList* draw = ImGui::GetWindowDrawList();
     draw->AddRectFilled(a, b, col(theme::party_token), theme::token_rounding);
     if (open) draw->AddRect(a, b, col(theme::accent), theme::token_rounding, 0, 2.0f);

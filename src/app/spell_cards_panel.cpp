@@ -70,7 +70,7 @@ void draw_card(App& app, const Figure& caster, const Spell& spell, const SpellAv
     const float rounding = theme::card_rounding;
     const float band = 22.0f;
     const float alpha = castable ? 1.0f : 0.8f;
-    draw->AddRectFilled(ImVec2(a.x + 2, a.y + 3), ImVec2(b.x + 2, b.y + 3), IM_COL32(0, 0, 0, 90), rounding);  // lies on the table
+    draw->AddRectFilled(ImVec2(a.x + 2, a.y + 3), ImVec2(b.x + 2, b.y + 3), col(theme::shadow, 0.9f), rounding);  // lies on the table
     draw->AddRectFilled(a, b, col(castable ? theme::card_face : theme::card_face_dimmed), rounding);
     draw->AddRectFilled(a, ImVec2(a.x + band, b.y), col(theme::type_colour(spell.type), alpha), rounding, ImDrawFlags_RoundCornersLeft);
     const float size_big = ImGui::GetFontSize();
@@ -140,7 +140,7 @@ void draw_spell_cards(App& app) {
     const auto list = spell_availability(app.session.state(), *app.data, caster->id);
     const float spacing = ImGui::GetStyle().ItemSpacing.x;
     const int columns = ImGui::GetContentRegionAvail().x >= 520.0f ? 3 : 2;
-    const ImVec2 size((ImGui::GetContentRegionAvail().x - (columns - 1) * spacing) / columns, 84.0f);
+    const ImVec2 size((ImGui::GetContentRegionAvail().x - (columns - 1) * spacing) / columns, 84.0f * app.text_scale);
     int shown = 0;
     for (const auto& entry : list) {
         const Spell* spell = app.data->spells.find(entry.spell);

@@ -37,34 +37,52 @@ void draw_offline_note(App& app) {
     app.layout.add_text("offline:notice", app.tr("offline.not_ready"));
 }
 
-// "Runda 2 · faza 1" during a fight, else the dominant sun as a coloured dot.
-void draw_chip(App& app, float width) {
+// "Runda 2 / faza 1" during a fight, else the dominant sun's name beside the sun drawn.
+struct Chip {
+    std::string text;
+    bool sun = false;
+    float size = 0;  // font size: two short lines a little smaller (a phone's top bar is narrow)
+};
+
+Chip chip_of(App& app) {
     const auto& s = app.session.state();
+    Chip chip;
+    if (s.fight.active) {
+        chip.text = app.local(both(app, "top.round_phase", {{"{round}", std::to_string(s.fight.round)}, {"{phase}", std::to_string(s.fight.phase)}}));
+    } else if (s.adventure.active) {
+        chip.sun = true;
+        chip.text = app.local(app.data->message(std::string("sun.") + sun_name(s.adventure.sun)));
+    } else {
+        chip.text = app.tr("top.no_adventure");
+    }
+    chip.size = ImGui::GetFontSize() * (chip.text.find('\n') == std::string::npos ? 1.0f : 0.78f);
+    return chip;
+}
+
+// The chip's width: its text and the sun, no more (the session's name gets the rest).
+float chip_width(const Chip& chip) {
+    const float text = ImGui::GetFont()->CalcTextSizeA(chip.size, FLT_MAX, 0.0f, chip.text.c_str()).x;
+    return text + (chip.sun ? 32.0f : 10.0f) + 12.0f;
+}
+
+void draw_chip(App& app, const Chip& chip, float width) {
     const ImVec2 at = ImGui::GetCursorScreenPos();
     ImDrawList* draw = ImGui::GetWindowDrawList();
     ImGui::Dummy(ImVec2(width, touch_size));
     app.layout.add_last_item("top:chip");
     const ImVec2 end(at.x + width, at.y + touch_size);
     draw->AddRectFilled(ImVec2(at.x, at.y + 6), ImVec2(end.x, end.y - 6), col(theme::header), 16.0f);
-    std::string text;
     float text_x = at.x + 10;
-    if (s.fight.active) {
-        text = app.local(both(app, "top.round_phase", {{"{round}", std::to_string(s.fight.round)}, {"{phase}", std::to_string(s.fight.phase)}}));
-    } else if (s.adventure.active) {
-        draw_sun(draw, ImVec2(at.x + 18, at.y + touch_size / 2), 7.0f, sun_colour(s.adventure.sun));
+    if (chip.sun) {
+        draw_sun(draw, ImVec2(at.x + 18, at.y + touch_size / 2), 7.0f, sun_colour(app.session.state().adventure.sun));
         text_x = at.x + 32;
-        text = app.local(app.data->message(std::string("sun.") + sun_name(s.adventure.sun)));
-    } else {
-        text = app.tr("top.no_adventure");
     }
-    // One or two short lines ("Runda 2" / "faza 1") at a smaller size: a phone's top bar is narrow.
-    const float size = ImGui::GetFontSize() * (text.find('\n') == std::string::npos ? 1.0f : 0.78f);
-    const ImVec2 extent = ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str());
+    const ImVec2 extent = ImGui::GetFont()->CalcTextSizeA(chip.size, FLT_MAX, 0.0f, chip.text.c_str());
     draw->PushClipRect(at, end, true);
-    draw->AddText(nullptr, size, ImVec2(text_x, at.y + (touch_size - extent.y) / 2), col(theme::text), text.c_str());
+    draw->AddText(nullptr, chip.size, ImVec2(text_x, at.y + (touch_size - extent.y) / 2), col(theme::text), chip.text.c_str());
     draw->PopClipRect();
     if (extent.x > end.x - text_x) app.layout.add("top:chip:clipped", at.x, at.y, end.x, end.y, true);
-    app.layout.add_text("top:chip", text);
+    app.layout.add_text("top:chip", chip.text);
 }
 
 }  // namespace
@@ -79,8 +97,9 @@ void draw_top_bar(App& app) {
     const float redo_width = touch_size;
     // Fixed slots: the bar never moves when the undo label changes (it is shortened instead).
     const float undo_width = std::min(width * 0.36f, 240.0f);
-    const float chip_width = std::min(width * 0.30f, 150.0f);
-    const float name_width = width - undo_width - redo_width - chip_width - 3 * spacing;
+    const Chip chip = chip_of(app);
+    const float chip_w = std::min(chip_width(chip), std::min(width * 0.34f, 170.0f));
+    const float name_width = width - undo_width - redo_width - chip_w - 3 * spacing;
 
     ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(6, ImGui::GetStyle().FramePadding.y));
     const ImVec2 at = ImGui::GetCursorScreenPos();
@@ -93,7 +112,7 @@ void draw_top_bar(App& app) {
                   fit_text(name, name_width - 4, bold_font()).c_str());
     draw->PopClipRect();
     ImGui::SameLine();
-    draw_chip(app, chip_width);
+    draw_chip(app, chip, chip_w);
     ImGui::SameLine();
     undo_label = fit_text(undo_label, undo_width - 2 * ImGui::GetStyle().FramePadding.x);
     if (touch_button(app, undo_label.c_str(), "undo", undo_width, app.session.can_undo())) undo(app);

@@ -56,6 +56,9 @@ inline constexpr Colour life_bar_bg{50, 18, 16};
 inline constexpr Colour life_bar{110, 200, 100};
 inline constexpr Colour rank_number{176, 160, 132};
 inline constexpr Colour front_line{224, 176, 64, 170};
+inline constexpr Colour token_bevel{255, 255, 255, 50};   // the light upper edge of a counter
+inline constexpr Colour selected_edge{255, 255, 255};     // the selected figure's frame
+inline constexpr Colour shadow{0, 0, 0, 100};             // under a lifted counter, under a card
 
 // The spell cards: parchment, dark ink, a type band of the card's colour.
 inline constexpr Colour card_face{232, 220, 192};
