@@ -25,7 +25,9 @@ bool starts_with(const std::string& text, const std::string& prefix) { return te
 // the technical detail (English) for the English text and for bug reports.
 Phrase unreadable(const std::string& key, const std::string& reason, DataError::Kind kind = DataError::Kind::Damaged) {
     const std::string number = key.substr(key.rfind('.') + 1);  // "3" of czary.session.3: no storage key on screen
-    return {"store.unreadable", {{"key", key}, {"number", number}, {"detail", reason}}, {{"problem", data_problem_key(kind)}}};
+    const bool deleted_copy = starts_with(key, deleted_prefix);   // listed among the deleted: "this deleted session"
+    return {deleted_copy ? "store.unreadable_deleted" : "store.unreadable", {{"key", key}, {"number", number}, {"detail", reason}},
+            {{"problem", data_problem_key(kind)}}};
 }
 
 StoreProblem write_problem(KeyValueStore::WriteResult result, const std::string& key) {
@@ -163,7 +165,7 @@ std::vector<SessionSummary> SessionStore::list() {
             summary.header = entry->header;
             if (summary.header.name.empty()) summary.header.name = fallback_name(key);
         } else {
-            summary.header.name = key;
+            summary.header.name = fallback_name(key);  // "Sesja 1", as a version-1 entry is named: no storage key on screen
             summary.problem = unreadable(key, reason, kind);
         }
         sessions.push_back(std::move(summary));
