@@ -105,25 +105,31 @@ std::string lower(std::string text) {
 
 TEST_CASE("i18n: every interface key is defined in both languages, every message has both") {
     const Texts texts = shipped_texts();
-    for (const auto& [key, text] : texts.pl) {
+    // (No structured bindings: doctest's CAPTURE cannot take them with clang's C++17.)
+    for (const auto& entry : texts.pl) {
+        const std::string& key = entry.first;
         CAPTURE(key);
         CHECK(texts.en.count(key) == 1);
-        CHECK_FALSE(text.empty());
+        CHECK_FALSE(entry.second.empty());
     }
-    for (const auto& [key, text] : texts.en) {
+    for (const auto& entry : texts.en) {
+        const std::string& key = entry.first;
         CAPTURE(key);
         CHECK(texts.pl.count(key) == 1);
-        CHECK_FALSE(text.empty());
+        CHECK_FALSE(entry.second.empty());
     }
-    for (const auto& [key, text] : texts.messages) {
+    for (const auto& entry : texts.messages) {
+        const std::string& key = entry.first;
         CAPTURE(key);
-        CHECK_FALSE(text.pl.empty());
-        CHECK_FALSE(text.en.empty());
+        CHECK_FALSE(entry.second.pl.empty());
+        CHECK_FALSE(entry.second.en.empty());
     }
 }
 
 TEST_CASE("i18n: Polish texts hold no internal ids (snake_case) and no English words") {
-    for (const auto& [where, text] : polish_texts(shipped_texts())) {
+    for (const auto& entry : polish_texts(shipped_texts())) {
+        const std::string& where = entry.first;
+        const std::string& text = entry.second;
         for (const auto& word : words_of(text)) {
             INFO(where << ": " << text);
             CHECK_MESSAGE(word.find('_') == std::string::npos, "an internal id: " << word);
