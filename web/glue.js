@@ -10,6 +10,36 @@
   const announce = document.getElementById('announce');
   const stateRegion = document.getElementById('state');
 
+  // Every text this page shows itself: before the app runs, or when it cannot run. They are kept
+  // here, one table per language, and nowhere else in the page's scripts; the app's own texts are
+  // in data/i18n/{pl,en}.json (the app's reasons for not starting too: platform.*). The language
+  // follows the app's rule (App::language in src/controller/model.hpp): Polish, unless the player
+  // has switched the running app to English; before the app runs, that is Polish.
+  const PAGE_TEXTS = {
+    pl: {
+      loading: 'Wczytywanie Czarów…',
+      tooOld: 'Ta przeglądarka jest za stara dla Czarów: potrzebny Chrome 95, Firefox 100 lub Safari 15.2 (iOS 15.2) albo nowsze.',
+      contextLost: 'Utracono kontekst WebGL — odśwież stronę.',
+      cannotStart: 'Czary nie mogą się uruchomić: ',
+    },
+    en: {
+      loading: 'Loading Czary…',
+      tooOld: 'This browser is too old for Czary: Chrome 95, Firefox 100 or Safari 15.2 (iOS 15.2) or later is needed.',
+      contextLost: 'WebGL context lost — reload the page.',
+      cannotStart: 'Czary cannot start: ',
+    },
+  };
+  const pageText = (name) => {
+    let language = 'pl';
+    try {
+      if (window.czary && window.czary.ready) language = window.czary.status().language;
+    } catch (error) { /* the app is gone: its first language */ }
+    return (PAGE_TEXTS[language] || PAGE_TEXTS.pl)[name];
+  };
+
+  // The page's own words (index.html) give way to the table's at once.
+  loading.textContent = pageText('loading');
+
   function showMessage(text) {
     loading.style.display = 'none';
     message.textContent = text;
@@ -29,7 +59,7 @@
     const next = () => reader.read().then(({ done, value }) => {
       if (done || loading.style.display === 'none') return reader.cancel();
       received += value.length;
-      loading.textContent = 'Wczytywanie Czarów…\nLoading Czary…\n' + (total ? kb(received) + ' / ' + kb(total) + ' KB' : kb(received) + ' KB');
+      loading.textContent = pageText('loading') + '\n' + (total ? kb(received) + ' / ' + kb(total) + ' KB' : kb(received) + ' KB');
       return next();
     });
     next().catch(() => {});
@@ -41,8 +71,6 @@
   const wasmExceptions = WebAssembly.validate(new Uint8Array([
     0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 3, 2, 1, 0, 13, 3, 1, 0, 0,
     10, 9, 1, 7, 0, 6, 64, 7, 0, 11, 11]));  // a function with try ... catch of a tag
-  const tooOld = 'Ta przeglądarka jest za stara dla Czarów: potrzebny Chrome 95, Firefox 100 lub Safari 15.2 (iOS 15.2) albo nowsze. / ' +
-    'This browser is too old for Czary: Chrome 95, Firefox 100 or Safari 15.2 (iOS 15.2) or later is needed.';
   const compileWasm = () => {
     const file = () => fetch('czary-app.wasm', { credentials: 'same-origin' }).then((response) => {
       showProgress(response);
@@ -53,7 +81,7 @@
     return WebAssembly.compileStreaming ? WebAssembly.compileStreaming(file()).catch(fromBytes) : fromBytes();
   };
   const wasmModule = wasmExceptions ? compileWasm() : null;
-  if (!wasmExceptions) showMessage(tooOld);
+  if (!wasmExceptions) showMessage(pageText('tooOld'));
   // Making a WebGL context takes tens of milliseconds of this thread: done now, while the wasm
   // downloads and compiles elsewhere, not after it. The attributes are those the app asks for
   // (src/platform/web/main.cpp); when SDL asks for a context, the canvas hands over this one.
@@ -143,7 +171,7 @@
   if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
   canvas.addEventListener('webglcontextlost', (event) => {
     event.preventDefault();
-    showMessage('Utracono kontekst WebGL — odśwież stronę. / WebGL context lost — reload the page.');
+    showMessage(pageText('contextLost'));
   });
 
   // Phones: SDL cannot open the keyboard, so a tap on a text field focuses a hidden textarea
@@ -211,9 +239,10 @@
 
   window.czary = {
     ready: false,
-    // Called by the app's main() when it cannot go on (no WebGL, say), or by Emscripten's abort.
-    _cannotStart(whyPolish, whyEnglish = whyPolish) {
-      showMessage('Czary nie mogą się uruchomić: ' + whyPolish + ' / Czary cannot start: ' + whyEnglish);
+    // Called by the app's main() when it cannot go on (no WebGL, say: `why` in the app's
+    // language, from data/i18n platform.*), or with Emscripten's own words when the wasm fails.
+    _cannotStart(why) {
+      showMessage(pageText('cannotStart') + why);
     },
     // Called by the app's main() once it is set up.
     _started() {

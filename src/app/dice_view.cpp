@@ -95,7 +95,7 @@ void draw_last_rolls(App& app) {
     const auto& rolls = app.session.steps()[position - 1].rolls;
     constexpr std::size_t shown = 4;  // a big Eksplozja rolls for everyone: the rest on the Dice tab
     for (std::size_t i = 0; i < rolls.size() && i < shown; ++i) draw_roll(app, position - 1, i, rolls[i], 44.0f, "last");
-    if (rolls.size() > shown) ImGui::TextDisabled("+%zu %s", rolls.size() - shown, app.tr("roll.more_on_dice_tab"));
+    if (rolls.size() > shown) ImGui::TextDisabled("%s", app.local(both(app, "roll.more", {{"{n}", std::to_string(rolls.size() - shown)}})).c_str());
     ImGui::Separator();
 }
 

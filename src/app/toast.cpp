@@ -52,7 +52,8 @@ void draw_outcome(App& app, std::string& shown) {
     }
     if (step.log.size() > lines_shown) ImGui::TextDisabled("%s", app.local(both(app, "toast.more", {{"{n}", std::to_string(step.log.size() - lines_shown)}})).c_str());
     for (std::size_t i = 0; i < step.rolls.size() && i < rolls_shown; ++i) draw_roll(app, index, i, step.rolls[i], 30.0f, "last");
-    if (step.rolls.size() > rolls_shown) ImGui::TextDisabled("+%zu %s", step.rolls.size() - rolls_shown, app.tr("roll.more_on_dice_tab"));
+    if (step.rolls.size() > rolls_shown)
+        ImGui::TextDisabled("%s", app.local(both(app, "roll.more", {{"{n}", std::to_string(step.rolls.size() - rolls_shown)}})).c_str());
 }
 
 }  // namespace

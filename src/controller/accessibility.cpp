@@ -1,3 +1,5 @@
+#include <algorithm>
+
 #include "controller/accessibility.hpp"
 
 #include <cmath>
@@ -69,9 +71,10 @@ std::vector<std::string> state_description(const App& app) {
     if (app.store) lines.push_back(say(app, "a11y.session", {{"{name}", app.store->current_name()}}));
     lines.push_back(say(app, "a11y.tab", {{"{tab}", app.tr(tab_keys[static_cast<int>(app.ui.tab)])}}));
     if (s.fight.active) {
-        const std::string phase_key = "phase." + std::to_string(s.fight.phase);
+        static const char* const phase_keys[] = {"phase.1", "phase.2", "phase.3", "phase.4", "phase.5"};
+        const int phase = std::clamp(s.fight.phase, 1, 5);
         lines.push_back(say(app, "a11y.fight", {{"{round}", std::to_string(s.fight.round)}, {"{phase}", std::to_string(s.fight.phase)},
-                                                {"{phase_name}", app.tr(phase_key.c_str())}}));
+                                                {"{phase_name}", app.tr(phase_keys[phase - 1])}}));
     } else {
         lines.push_back(say(app, s.adventure.active ? "a11y.no_fight" : "a11y.before_adventure"));
     }
@@ -79,7 +82,7 @@ std::vector<std::string> state_description(const App& app) {
         if (const char* sun = sun_key(s.adventure.sun)) lines.push_back(say(app, "a11y.sun", {{"{sun}", app.tr(sun)}}));
     }
     if (const Figure* figure = app.ui.selected.empty() ? nullptr : s.find(app.ui.selected)) {
-        lines.push_back(say(app, "a11y.selected", {{"{name}", app.local(figure->name)}, {"{wounds}", std::to_string(figure->wounds)},
+        lines.push_back(say(app, "a11y.selected", {{"{name}", app.local(figure->name)}, {"{life}", std::to_string(std::max(0, figure->sila - figure->wounds))},
                                                    {"{sila}", std::to_string(figure->sila)}}));
     }
     if (app.ui.cast.active()) {

@@ -3,6 +3,8 @@
 #include "controller/model.hpp"
 
 #include "controller/sessions.hpp"
+#include "core/data_error.hpp"
+#include "core/wording.hpp"
 #include "data/embedded_data.hpp"
 
 namespace czary::app {
@@ -38,13 +40,34 @@ ApplyResult dispatch_json(App& app, const nlohmann::json& action) {
 }
 
 LocalizedText both(const App& app, const char* key, const std::map<std::string, std::string>& parts) {
-    LocalizedText text{app.polish(key), app.english(key)};
-    for (std::string* t : {&text.pl, &text.en}) {
-        for (const auto& [part, value] : parts) {
-            for (auto at = t->find(part); at != std::string::npos; at = t->find(part, at + value.size())) t->replace(at, part.size(), value);
-        }
+    std::map<std::string, LocalizedText> named;
+    for (const auto& [part, value] : parts) {
+        const bool braced = part.size() >= 2 && part.front() == '{' && part.back() == '}';
+        named[braced ? part.substr(1, part.size() - 2) : part] = value;
     }
-    return text;
+    return {fill_template(app.polish(key), named, "pl"), fill_template(app.english(key), named, "en")};
+}
+
+LocalizedText translated(const App& app, const char* key, const std::map<std::string, LocalizedText>& parts) {
+    return {fill_template(app.polish(key), parts, "pl"), fill_template(app.english(key), parts, "en")};
+}
+
+LocalizedText words(const App& app, const Phrase& phrase) {
+    std::map<std::string, LocalizedText> named;
+    for (const auto& [part, value] : phrase.parts) named[part] = value;
+    for (const auto& [part, key] : phrase.keyed_parts) {
+        // The keyed part's own text may name parts too ("{detail}").
+        named[part] = LocalizedText{fill_template(app.polish(key.c_str()), named, "pl"), fill_template(app.english(key.c_str()), named, "en")};
+    }
+    return {fill_template(app.polish(phrase.key.c_str()), named, "pl"), fill_template(app.english(phrase.key.c_str()), named, "en")};
+}
+
+std::string App::local(const Phrase& phrase) const { return words(*this, phrase).in(language); }
+
+LocalizedText problem_words(const App& app, const std::exception& error) {
+    const auto* data_error = dynamic_cast<const DataError*>(&error);
+    const char* key = data_error ? data_problem_key(data_error->kind) : "problem.unexpected";
+    return words(app, {key, {{"detail", error.what()}}, {}});
 }
 
 void undo(App& app) {
@@ -102,7 +125,7 @@ void recover_from_error(App& app, const char* what) {
     app.ui.cast = {};
     app.ui.tab = Tab::Sessions;
     app.ui.outcome_step.reset();
-    app.ui.notice = Notice{both(app, "app.error", {{"{reason}", what}}), "", true, "export"};
+    app.ui.notice = Notice{words(app, {"app.error", {{"detail", what}}, {}}), "", true, "export"};
 }
 
 std::vector<std::string_view> all_display_texts(const App& app) {

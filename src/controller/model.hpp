@@ -219,6 +219,8 @@ struct App {
     const Strings& text() const { return language == "en" ? english : polish; }
     const char* tr(const char* key) const { return text()(key); }
     const std::string& local(const LocalizedText& t) const { return t.in(language); }
+    // A sentence from below the interface (the store, the platform) in the chosen language.
+    std::string local(const Phrase& phrase) const;
 };
 
 // Loads the tables and translations compiled in from data/, with a new session.
@@ -232,8 +234,17 @@ ApplyResult dispatch_json(App& app, const nlohmann::json& action);
 // Undo / redo one step, saved like any change.
 void undo(App& app);
 void redo(App& app);
-// Both languages of an interface text, with "{name}"-style parts filled in.
+// Both languages of an interface text, with "{name}"-style parts filled in (parts are named
+// with their braces, {{"{name}", value}}; the text's grammar, {n|…} counts included, is
+// core/wording.hpp's).
 LocalizedText both(const App& app, const char* key, const std::map<std::string, std::string>& parts = {});
+// The same with parts that are in both languages already (a problem's words, a spell's name).
+LocalizedText translated(const App& app, const char* key, const std::map<std::string, LocalizedText>& parts);
+// Both languages of a Phrase (data/i18n/<language>.json), its keyed parts translated too.
+LocalizedText words(const App& app, const Phrase& phrase);
+// The player's words for data that cannot be used ("problem.not_json" …, with the technical
+// detail in the English text): an import refused, a frame that failed.
+LocalizedText problem_words(const App& app, const std::exception& error);
 // The same for an action that rolls: in real-dice mode the pips entered on the pad go with it
 // (and are used up when it succeeds).
 ApplyResult dispatch_rolling(App& app, Action action);

@@ -20,7 +20,7 @@ void show(App& app, const char* key, const std::map<std::string, std::string>& p
 
 void show_problem(App& app, const store::StoreProblem& problem) {
     const bool offer_export = problem.kind == store::StoreProblem::Kind::QuotaExceeded || problem.kind == store::StoreProblem::Kind::Failed;
-    app.ui.notice = Notice{problem.text, "", true, offer_export ? "export" : ""};
+    app.ui.notice = Notice{words(app, problem.text), "", true, offer_export ? "export" : ""};
 }
 
 // Every call into the store from the app goes through here: the store is written not to throw
@@ -30,7 +30,7 @@ void guarded(App& app, Body&& body) {
     try {
         body();
     } catch (const std::exception& e) {
-        show(app, "session.unexpected", {{"{reason}", e.what()}}, true, "export");
+        app.ui.notice = Notice{words(app, {"session.unexpected", {{"detail", e.what()}}, {}}), "", true, "export"};
     }
 }
 
@@ -161,7 +161,7 @@ void delete_session(App& app, const std::string& key) {
         if (auto problem = app.store->remove(key)) {
             // No room for the 48-hour copy: the player decides whether to delete it for good.
             if (problem->kind == store::StoreProblem::Kind::NoRoomToKeep)
-                return void(app.ui.notice = Notice{problem->text, "", true, "delete_for_good:" + key});
+                return void(app.ui.notice = Notice{words(app, problem->text), "", true, "delete_for_good:" + key});
             return show_problem(app, *problem);
         }
         if (key == app.store->current_key()) open_another(app);
@@ -198,7 +198,7 @@ bool import_session(App& app, std::string_view text) {
     try {
         imported = Session::from_text(text);
     } catch (const std::exception& e) {  // DataError says what is wrong; anything else is refused too
-        show(app, "session.import_refused", {{"{reason}", e.what()}}, true);
+        app.ui.notice = Notice{translated(app, "session.import_refused", {{"reason", problem_words(app, e)}}), "", true, ""};
         return false;
     }
     if (ask_before_leaving(app, {LeaveUnsaved::Kind::Import, "", std::string(text)})) return true;

@@ -111,8 +111,7 @@ int DiceSource::roll(const DiceCode& code, const std::string& purpose, const std
                 throw Refused("not_enough_dice", "3.1",
                               {{"roll", words_ ? words_(purpose, figure) : LocalizedText(purpose)},
                                {"code", code.to_string()},
-                               {"missing", std::to_string(missing)},
-                               {"dice", LocalizedText("kości", missing == 1 ? "die" : "dice")}});
+                               {"missing", std::to_string(missing)}});
             }
             record.pips.push_back((*supplied_)[next_supplied_++]);
         } else {

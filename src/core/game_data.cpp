@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/data_error.hpp"
+#include "core/wording.hpp"
 #include "data/embedded_data.hpp"
 
 namespace czary {
@@ -20,15 +21,6 @@ Talents parse_talents(const nlohmann::json& j) {
 }
 
 LocalizedText parse_text(const nlohmann::json& j) { return {j.at("pl").get<std::string>(), j.at("en").get<std::string>()}; }
-
-std::string fill(std::string text, const std::map<std::string, std::string>& args) {
-    for (const auto& [name, value] : args) {
-        const std::string placeholder = "{" + name + "}";
-        for (auto at = text.find(placeholder); at != std::string::npos; at = text.find(placeholder, at + value.size()))
-            text.replace(at, placeholder.size(), value);
-    }
-    return text;
-}
 
 }  // namespace
 
@@ -105,12 +97,7 @@ const MonsterKind* GameData::monster_kind(std::string_view id) const {
 LocalizedText GameData::message(std::string_view key, const std::map<std::string, LocalizedText>& args) const {
     const auto it = messages.find(key);
     if (it == messages.end()) return {std::string(key), std::string(key)};
-    std::map<std::string, std::string> pl, en;
-    for (const auto& [name, value] : args) {
-        pl[name] = value.pl;
-        en[name] = value.en;
-    }
-    return {fill(it->second.pl, pl), fill(it->second.en, en)};
+    return {fill_template(it->second.pl, args, "pl"), fill_template(it->second.en, args, "en")};
 }
 
 }  // namespace czary

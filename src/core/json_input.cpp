@@ -83,7 +83,8 @@ private:
 
 nlohmann::json parse_json_input(std::string_view text, const JsonLimits& limits, const std::string& what) {
     if (text.size() > limits.max_bytes)
-        throw DataError(what + ": larger than " + std::to_string(limits.max_bytes / 1024) + " KB (" + std::to_string(text.size() / 1024) + " KB)");
+        throw DataError(what + ": larger than " + std::to_string(limits.max_bytes / 1024) + " KB (" + std::to_string(text.size() / 1024) + " KB)",
+                        DataError::Kind::TooLarge);
     LimitedBuilder builder(limits);
     bool finished = false;
     try {
@@ -91,7 +92,13 @@ nlohmann::json parse_json_input(std::string_view text, const JsonLimits& limits,
     } catch (const nlohmann::json::exception&) {
         finished = false;
     }
-    if (!finished) throw DataError(what + ": " + (builder.problem.empty() ? std::string("not valid JSON") : builder.problem));
+    if (!finished) {
+        // Past a limit of the builder (depth, sizes, a key twice) or not JSON at all.
+        const bool not_json = builder.problem.empty() || builder.problem.rfind("not valid JSON", 0) == 0;
+        const bool too_deep = builder.problem.rfind("nested deeper", 0) == 0;
+        throw DataError(what + ": " + (builder.problem.empty() ? std::string("not valid JSON") : builder.problem),
+                        not_json ? DataError::Kind::NotJson : too_deep ? DataError::Kind::TooDeep : DataError::Kind::Damaged);
+    }
     return std::move(builder.root);
 }
 

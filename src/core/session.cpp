@@ -112,17 +112,18 @@ void check_size_limits(const nlohmann::json& json) {
 }  // namespace
 
 Session Session::from_json(const nlohmann::json& json, std::vector<ReplayEntry>* report, const GameData& data) {
-    if (!json.is_object()) throw DataError("session: the file is not a JSON object");
-    if (!json.contains("format")) throw DataError("session: 'format' is missing (expected \"czary-session\")");
+    if (!json.is_object()) throw DataError("session: the file is not a JSON object", DataError::Kind::NotCzary);
+    if (!json.contains("format")) throw DataError("session: 'format' is missing (expected \"czary-session\")", DataError::Kind::NotCzary);
     if (json.at("format") != session_format)
-        throw DataError("session: 'format' is " + json.at("format").dump() + ", expected \"czary-session\"");
+        throw DataError("session: 'format' is " + json.at("format").dump() + ", expected \"czary-session\"", DataError::Kind::NotCzary);
     if (!json.contains("version") || !json.at("version").is_number_integer())
         throw DataError("session: 'version' is missing or not a whole number");
     // As written (4294967297 is not 1): the number itself in the messages.
     const auto& version = json.at("version");
     if (!exact_integer(version, INT64_MIN, session_version))
         throw DataError("session: version " + version.dump() + " is newer than this program reads (" +
-                        std::to_string(session_version) + ")");
+                        std::to_string(session_version) + ")",
+                        DataError::Kind::Newer);
     if (!exact_integer(version, 1, session_version)) throw DataError("session: version " + version.dump() + " is not valid");
     check_size_limits(json);
     GameState start = json.contains("start") ? state_from_json(json.at("start"), data) : GameState{};

@@ -20,6 +20,14 @@ LocalizedText parse_text(const nlohmann::json& node) {
     return {node.at("pl").get<std::string>(), node.at("en").get<std::string>()};
 }
 
+// A name with its Polish case forms for sentences: "pl_acc", "pl_gen" (core/wording.hpp).
+LocalizedText parse_name(const nlohmann::json& node) {
+    LocalizedText name = parse_text(node);
+    for (const auto& [key, form] : node.items())
+        if (key.rfind("pl_", 0) == 0) name.pl_cases[key.substr(3)] = form.get<std::string>();
+    return name;
+}
+
 }  // namespace
 
 char spell_type_letter(SpellType type) {
@@ -44,7 +52,7 @@ SpellCatalog SpellCatalog::from_json(std::string_view json_text) {
         try {
             Spell spell;
             spell.id = id;
-            spell.name = parse_text(node.at("name"));
+            spell.name = parse_name(node.at("name"));
             spell.abbreviation = node.at("abbr").get<std::string>();
             spell.cost = node.at("cost").get<int>();
             spell.type = parse_type(node.at("type").get<std::string>(), id);

@@ -45,15 +45,23 @@ bool read_number(const nlohmann::json& entry, const char* field, std::int64_t hi
 }  // namespace
 
 std::optional<Entry> read_entry(std::string_view text, const std::string& fallback_name, std::string& reason) {
+    DataError::Kind kind{};
+    return read_entry(text, fallback_name, reason, kind);
+}
+
+std::optional<Entry> read_entry(std::string_view text, const std::string& fallback_name, std::string& reason, DataError::Kind& kind) {
     nlohmann::json entry;
+    kind = DataError::Kind::Damaged;
     try {
         entry = parse_json_input(text, entry_limits, "entry");
     } catch (const DataError& e) {
         reason = std::string(e.what()).substr(7);  // without "entry: "
+        kind = e.kind;
         return std::nullopt;
     }
     if (!entry.is_object() || !entry.contains("format") || entry["format"] != store_format) {
         reason = "not a Czary entry";
+        kind = DataError::Kind::NotCzary;
         return std::nullopt;
     }
     if (!entry.contains("version") || !entry["version"].is_number_integer()) {
@@ -65,6 +73,7 @@ std::optional<Entry> read_entry(std::string_view text, const std::string& fallba
         const auto version = exact_integer(entry["version"], store_version + 1, INT64_MAX);
         reason = version ? "version " + std::to_string(*version) + " is newer than this app"
                          : "version " + entry["version"].dump() + " is not valid";
+        if (version) kind = DataError::Kind::Newer;
         return std::nullopt;
     }
     Entry result;

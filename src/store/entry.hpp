@@ -19,6 +19,8 @@
 
 #include "core/json_input.hpp"
 
+#include "core/data_error.hpp"
+
 namespace czary::store {
 
 inline constexpr const char* store_format = "czary-store";
@@ -47,6 +49,8 @@ struct Entry {
 // message): not JSON, a limit broken, not a Czary entry, a version this app does not know, a
 // header field of the wrong type, no session. `fallback_name` names a version-1 entry.
 std::optional<Entry> read_entry(std::string_view text, const std::string& fallback_name, std::string& reason);
+// The same with the kind of problem too, for the player's words (DataError::Kind).
+std::optional<Entry> read_entry(std::string_view text, const std::string& fallback_name, std::string& reason, DataError::Kind& kind);
 
 // The text of a current-version entry. Never throws: a name that is not UTF-8 is written
 // with its bad bytes replaced.

@@ -23,23 +23,18 @@ constexpr const char* deleted_format = "czary-deleted";
 
 bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
 
-LocalizedText unreadable(const std::string& key, const std::string& reason) {
-    return {"Zapisanej sesji " + key + " nie da się odczytać (" + reason +
-                "). Jej tekst zostaje w pamięci przeglądarki: nic go nie nadpisze, a w zakładce Sesje można go wyeksportować.",
-            "The saved session " + key + " cannot be read (" + reason +
-                "). Its text stays in the browser's storage: nothing overwrites it, and it can be exported from the Sessions tab."};
+// The player's words for an entry that cannot be read: the kind of problem in their language,
+// the technical detail (English) for the English text and for bug reports.
+Phrase unreadable(const std::string& key, const std::string& reason, DataError::Kind kind = DataError::Kind::Damaged) {
+    const std::string number = key.substr(key.rfind('.') + 1);  // "3" of czary.session.3: no storage key on screen
+    const bool deleted_copy = starts_with(key, deleted_prefix);   // listed among the deleted: "this deleted session"
+    return {deleted_copy ? "store.unreadable_deleted" : "store.unreadable", {{"key", key}, {"number", number}, {"detail", reason}},
+            {{"problem", data_problem_key(kind)}}};
 }
 
 StoreProblem write_problem(KeyValueStore::WriteResult result, const std::string& key) {
-    if (result == KeyValueStore::WriteResult::QuotaExceeded)
-        return {StoreProblem::Kind::QuotaExceeded,
-                {"Pamięć przeglądarki jest pełna: sesja NIE została zapisana, ale trwa w tej karcie. Wyeksportuj ją, zanim zamkniesz stronę.",
-                 "The browser's storage is full: the session was NOT saved, but it goes on in this tab. Export it before you close the page."},
-                key};
-    return {StoreProblem::Kind::Failed,
-            {"Przeglądarka nie pozwala zapisać sesji (tryb prywatny?). Sesja trwa w tej karcie; wyeksportuj ją, aby jej nie stracić.",
-             "The browser does not let the session be saved (private mode?). The session goes on in this tab; export it to keep it."},
-            key};
+    if (result == KeyValueStore::WriteResult::QuotaExceeded) return {StoreProblem::Kind::QuotaExceeded, {"store.quota_exceeded"}, key};
+    return {StoreProblem::Kind::Failed, {"store.write_failed"}, key};
 }
 
 // "Sesja 3" for czary.session.3: the name a version-1 entry gets.
@@ -74,13 +69,12 @@ std::optional<Session> SessionStore::open(const std::string& key, std::optional<
     problem.reset();
     const auto text = store_.get(key);
     if (!text) {
-        problem = StoreProblem{StoreProblem::Kind::Missing,
-                               {"Sesji " + key + " już nie ma (usunięta w innej karcie?).", "The session " + key + " is gone (deleted in another tab?)."},
-                               key};
+        problem = StoreProblem{StoreProblem::Kind::Missing, {"store.missing", {{"key", key}}}, key};
         return std::nullopt;
     }
     std::string reason;
-    if (auto entry = read_entry(*text, fallback_name(key), reason)) {
+    DataError::Kind kind = DataError::Kind::Damaged;
+    if (auto entry = read_entry(*text, fallback_name(key), reason, kind)) {
         try {
             Session session = Session::from_json(entry->session);
             key_ = key;
@@ -89,11 +83,14 @@ std::optional<Session> SessionStore::open(const std::string& key, std::optional<
             remember(*text);
             set(last_key, key_);
             return session;
-        } catch (const std::exception& e) {  // DataError, or anything else a damaged entry leads to
+        } catch (const DataError& e) {
+            reason = e.what();
+            kind = e.kind;
+        } catch (const std::exception& e) {  // anything else a damaged entry leads to
             reason = e.what();
         }
     }
-    problem = StoreProblem{StoreProblem::Kind::Unreadable, unreadable(key, reason), key};
+    problem = StoreProblem{StoreProblem::Kind::Unreadable, unreadable(key, reason, kind), key};
     return std::nullopt;
 }
 
@@ -123,13 +120,11 @@ KeyValueStore::WriteResult SessionStore::write_freeing_space(const std::string& 
 std::optional<StoreProblem> SessionStore::save(const Session& session) {
     if (const auto stored = store_.get(key_); stored && !stored_is_ours(*stored)) {
         std::string reason;
-        const auto entry = read_entry(*stored, fallback_name(key_), reason);
-        if (!entry) return StoreProblem{StoreProblem::Kind::Unreadable, unreadable(key_, reason), key_};
+        DataError::Kind kind = DataError::Kind::Damaged;
+        const auto entry = read_entry(*stored, fallback_name(key_), reason, kind);
+        if (!entry) return StoreProblem{StoreProblem::Kind::Unreadable, unreadable(key_, reason, kind), key_};
         if (entry->header.revision != revision_)
-            return StoreProblem{StoreProblem::Kind::Conflict,
-                                {"Ta sesja została zmieniona w innej karcie; jej nowszy zapis nie został nadpisany.",
-                                 "This session was changed in another tab; its newer save was not overwritten."},
-                                key_};
+            return StoreProblem{StoreProblem::Kind::Conflict, {"store.conflict"}, key_};
     }
     const nlohmann::json session_json = session.to_json();
     EntryHeader header{store_version, name_, revision_ + 1, now_(), static_cast<std::int64_t>(session.steps().size())};
@@ -167,12 +162,13 @@ std::vector<SessionSummary> SessionStore::list() {
         if (!text) continue;
         SessionSummary summary{key, {}, std::nullopt};
         std::string reason;
-        if (const auto entry = read_entry(*text, fallback_name(key), reason)) {
+        DataError::Kind kind = DataError::Kind::Damaged;
+        if (const auto entry = read_entry(*text, fallback_name(key), reason, kind)) {
             summary.header = entry->header;
             if (summary.header.name.empty()) summary.header.name = fallback_name(key);
         } else {
-            summary.header.name = key;
-            summary.problem = unreadable(key, reason);
+            summary.header.name = fallback_name(key);  // "Sesja 1", as a version-1 entry is named: no storage key on screen
+            summary.problem = unreadable(key, reason, kind);
         }
         sessions.push_back(std::move(summary));
     }
@@ -187,8 +183,9 @@ std::vector<SessionSummary> SessionStore::list() {
 std::optional<StoreProblem> SessionStore::rename(const std::string& key, const std::string& name) {
     const auto text = store_.get(key);
     std::string reason;
-    auto entry = text ? read_entry(*text, fallback_name(key), reason) : std::nullopt;
-    if (!entry) return StoreProblem{StoreProblem::Kind::Unreadable, unreadable(key, reason.empty() ? "missing" : reason), key};
+    DataError::Kind kind = DataError::Kind::Damaged;
+    auto entry = text ? read_entry(*text, fallback_name(key), reason, kind) : std::nullopt;
+    if (!entry) return StoreProblem{StoreProblem::Kind::Unreadable, unreadable(key, reason.empty() ? "missing" : reason, kind), key};
     EntryHeader header{store_version, utf8_prefix(name, max_name_bytes), entry->header.revision + 1, now_(), entry->header.steps};
     const std::string written = write_entry(header, entry->session);
     const auto result = write_freeing_space(key, written);
@@ -205,9 +202,10 @@ std::optional<std::string> SessionStore::duplicate(const std::string& key, const
     problem.reset();
     const auto text = store_.get(key);
     std::string reason;
-    auto entry = text ? read_entry(*text, fallback_name(key), reason) : std::nullopt;
+    DataError::Kind kind = DataError::Kind::Damaged;
+    auto entry = text ? read_entry(*text, fallback_name(key), reason, kind) : std::nullopt;
     if (!entry) {
-        problem = StoreProblem{StoreProblem::Kind::Unreadable, unreadable(key, reason.empty() ? "missing" : reason), key};
+        problem = StoreProblem{StoreProblem::Kind::Unreadable, unreadable(key, reason.empty() ? "missing" : reason, kind), key};
         return std::nullopt;
     }
     const std::string copy = fresh_key(session_prefix);
@@ -224,17 +222,15 @@ std::optional<StoreProblem> SessionStore::remove(const std::string& key) {
     const auto text = store_.get(key);
     if (!text) return std::nullopt;
     std::string reason;
-    const auto entry = read_entry(*text, fallback_name(key), reason);
+    DataError::Kind kind = DataError::Kind::Damaged;
+    const auto entry = read_entry(*text, fallback_name(key), reason, kind);
     const std::string name = entry ? (entry->header.name.empty() ? fallback_name(key) : entry->header.name) : key;
     const nlohmann::json kept = {{"format", deleted_format}, {"key", key}, {"name", name}, {"deleted_at", now_()}, {"text", *text}};
     // Kept aside first, removed after: a failure leaves the session where it was. Older deleted
     // copies are given up first when the storage is full.
     const auto result = write_freeing_space(fresh_key(deleted_prefix), kept.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
     if (result == KeyValueStore::WriteResult::QuotaExceeded)
-        return StoreProblem{StoreProblem::Kind::NoRoomToKeep,
-                            {"Pamięć przeglądarki jest pełna: nie ma miejsca na kopię sesji „" + name + "” na 48 godzin. Usunąć ją na stałe?",
-                             "The browser's storage is full: there is no room to keep a copy of “" + name + "” for 48 hours. Delete it for good?"},
-                            key};
+        return StoreProblem{StoreProblem::Kind::NoRoomToKeep, {"store.no_room_to_keep", {{"name", name}}}, key};
     if (result != KeyValueStore::WriteResult::Ok) return write_problem(result, key);
     erase(key);
     if (key == key_) revision_ = 0;
@@ -257,17 +253,19 @@ struct DeletedEntry {
     std::int64_t deleted_at = 0;
 };
 
-std::optional<DeletedEntry> read_deleted(const std::string& text, std::string& reason) {
+std::optional<DeletedEntry> read_deleted(const std::string& text, std::string& reason, DataError::Kind& kind) {
     nlohmann::json entry;
     try {
         entry = parse_json_input(text, deleted_limits, "deleted copy");
     } catch (const DataError& e) {
         reason = e.what();
+        kind = e.kind;
         return std::nullopt;
     }
     const auto is_string = [&](const char* field) { return entry.contains(field) && entry[field].is_string(); };
     if (!entry.is_object() || !is_string("format") || entry["format"] != deleted_format) {
         reason = "not a deleted Czary session";
+        kind = DataError::Kind::NotCzary;
         return std::nullopt;
     }
     if (!is_string("key") || !is_string("name") || !is_string("text")) {
@@ -293,8 +291,9 @@ std::vector<DeletedSession> SessionStore::deleted() {
         const auto text = store_.get(key);
         if (!text) continue;
         std::string reason;
-        if (const auto entry = read_deleted(*text, reason)) result.push_back({key, entry->name, entry->deleted_at, std::nullopt});
-        else result.push_back({key, key, 0, unreadable(key, reason)});
+        DataError::Kind kind = DataError::Kind::Damaged;
+        if (const auto entry = read_deleted(*text, reason, kind)) result.push_back({key, entry->name, entry->deleted_at, std::nullopt});
+        else result.push_back({key, key, 0, unreadable(key, reason, kind)});
     }
     std::sort(result.begin(), result.end(), [](const DeletedSession& a, const DeletedSession& b) {
         if (a.deleted_at != b.deleted_at) return a.deleted_at > b.deleted_at;
@@ -307,7 +306,8 @@ std::vector<DeletedSession> SessionStore::deleted() {
 std::optional<std::string> SessionStore::restore(const std::string& deleted_key) {
     const auto text = store_.get(deleted_key);
     std::string reason;
-    const auto entry = text ? read_deleted(*text, reason) : std::nullopt;
+    DataError::Kind kind = DataError::Kind::Damaged;
+    const auto entry = text ? read_deleted(*text, reason, kind) : std::nullopt;
     if (!entry) return std::nullopt;
     std::string key = entry->key;
     if (!starts_with(key, session_prefix) || key.size() > 40 || store_.get(key)) key = fresh_key(session_prefix);
@@ -327,7 +327,8 @@ ExternalChange SessionStore::external_change() {
     if (!text) return revision_ > 0 ? ExternalChange::Removed : ExternalChange::None;
     if (stored_is_ours(*text)) return ExternalChange::None;
     std::string reason;
-    const auto entry = read_entry(*text, fallback_name(key_), reason);
+    DataError::Kind kind = DataError::Kind::Damaged;
+    const auto entry = read_entry(*text, fallback_name(key_), reason, kind);
     if (!entry) return ExternalChange::None;  // reported when we next save
     return entry->header.revision != revision_ ? ExternalChange::Newer : ExternalChange::None;
 }

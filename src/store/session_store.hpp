@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "core/localized_text.hpp"
+#include "core/phrase.hpp"
 #include "core/session.hpp"
 #include "store/entry.hpp"
 
@@ -35,21 +35,21 @@ struct StoreProblem {
     // deleted, remove_permanently() frees the space if the player agrees.
     enum class Kind { Unreadable, QuotaExceeded, Failed, Conflict, Missing, NoRoomToKeep };
     Kind kind;
-    LocalizedText text;  // what to tell the player
+    Phrase text;  // what to tell the player (data/i18n "store.*"), translated by the interface
     std::string key;     // the entry it concerns (kept as it was)
 };
 
 struct SessionSummary {
     std::string key;
     EntryHeader header;                    // name, revision, time saved, steps
-    std::optional<LocalizedText> problem;  // the entry cannot be read: why (its text is kept)
+    std::optional<Phrase> problem;  // the entry cannot be read: why (its text is kept)
 };
 
 struct DeletedSession {
     std::string key;  // where it is kept aside
     std::string name;
     std::int64_t deleted_at = 0;
-    std::optional<LocalizedText> problem;  // the kept copy cannot be read: why (its text is kept)
+    std::optional<Phrase> problem;  // the kept copy cannot be read: why (its text is kept)
 };
 
 enum class ExternalChange { None, Newer, Removed };

@@ -234,7 +234,7 @@ test("until every file is kept for offline use the app says so, in the player's 
     await saveScreenshot(page, 'pwa-phone-offline-not-ready');
     await tap(page, 'tab:sessions');  // the language is chosen on the Sessions tab
     await tap(page, 'language:en');
-    await page.waitForFunction(() => /^Czary are not ready to work offline yet/.test(window.czary.ui().texts['offline:notice']), null, { timeout: 10000 });
+    await page.waitForFunction(() => /^Czary is not ready to work offline yet/.test(window.czary.ui().texts['offline:notice']), null, { timeout: 10000 });
     release();
     await offlineReady(page, true);
     await controlled(page);

@@ -60,8 +60,7 @@ test('a corrupted entry is reported, kept as it was, not overwritten, and its ra
     });
     const { page, errors } = await open(context);
     const notice = (await ui(page)).texts.notice;
-    assert.match(notice, /czary\.session\.1/);
-    assert.match(notice, /nie da się odczytać/);
+    assert.match(notice, /Zapisanej sesji nr 1 nie da się odczytać: tekst jest uszkodzony albo ucięty/);
     assert.equal((await dispatch(page, { type: 'add_hero', hero: 'gislan' })).ok, true);
     const stored = await page.evaluate(() => ({ ...localStorage }));
     assert.equal(stored['czary.session.1'], '{"format": "czary-store", "version": 1, "session": {');
@@ -69,7 +68,7 @@ test('a corrupted entry is reported, kept as it was, not overwritten, and its ra
 
     // The Sessions tab lists it with the reason and exports its text exactly as stored.
     await tap(page, 'tab:sessions');
-    assert.match((await ui(page)).texts['session-row:czary.session.1'], /czary\.session\.1/);
+    assert.match((await ui(page)).texts['session-row:czary.session.1'], /^Sesja 1/);  // not its storage key
     const [download] = await Promise.all([page.waitForEvent('download'), tap(page, 'session:raw:czary.session.1')]);
     assert.equal(download.suggestedFilename(), 'czary.session.1.txt');
     assert.equal(await fs.readFile(await download.path(), 'utf8'), '{"format": "czary-store", "version": 1, "session": {');
@@ -132,7 +131,7 @@ test('export a session file and import it: a new session; an invalid file is ref
     let [chooser] = await Promise.all([page.waitForEvent('filechooser'), tapId('session:import')]);
     await chooser.setFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"format": "chess"}') });
     await noticeSays('Nie zaimportowano');
-    assert.match((await ui(page)).texts.notice, /Nie zaimportowano pliku: session: 'format' is "chess"/);
+    assert.match((await ui(page)).texts.notice, /Nie zaimportowano pliku: to nie jest sesja Czarów\./);
     assert.equal((await state(page)).figures.length, 2);
 
     // The exported file with one more hero: opened as a new session; the first stays saved.

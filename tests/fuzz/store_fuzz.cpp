@@ -98,7 +98,11 @@ void check(bool ok, const char* promise) {
     __builtin_trap();
 }
 
-void check_text(const czary::LocalizedText& text) { check(czary::is_valid_utf8(text.pl) && czary::is_valid_utf8(text.en), "a message is valid UTF-8"); }
+void check_text(const czary::Phrase& text) {
+    bool valid = true;
+    for (const auto& [name, part] : text.parts) valid = valid && czary::is_valid_utf8(part);
+    check(valid, "a message's parts are valid UTF-8");
+}
 
 void check_problem(const std::optional<StoreProblem>& problem) {
     if (problem) check_text(problem->text);

@@ -106,7 +106,7 @@ TEST_CASE("state description: the session, the tab, the fight's round and phase 
     App app = device.start();
     auto lines = czary::app::state_description(app);
     CHECK(has_line(lines, "Sesja „" + app.store->current_name() + "”."));
-    CHECK(has_line(lines, "Zakładka: Drużyna."));
+    CHECK(has_line(lines, "Zakładka: Oddział."));
     CHECK(has_line(lines, "Przed przygodą."));
     play(app, R"([{"type": "add_hero", "hero": "larraka"}, {"type": "add_hero", "hero": "gislan"},
                   {"type": "set_pool", "character": "c1", "spells": ["blyskawica", "wybuch", "uzdrowienie", "magiczna_tarcza", "uspienie", "zamek"]},
@@ -128,9 +128,9 @@ TEST_CASE("state description: the session, the tab, the fight's round and phase 
     app.ui.selected = "c1";
     lines = czary::app::state_description(app);
     CHECK(has_line(lines, "Zakładka: Stół."));
-    CHECK(has_line(lines, "Walka: runda 1, faza 1, atak drużyny."));
+    CHECK(has_line(lines, "Walka: runda 1, faza 1, atak oddziału."));
     const auto& larraka = *app.session.state().find("c1");
-    CHECK(has_line(lines, "Wybrana postać: Larraka, rany " + std::to_string(larraka.wounds) + " z " + std::to_string(larraka.sila) + "."));
+    CHECK(has_line(lines, "Wybrana postać: Larraka, życie " + std::to_string(larraka.sila - larraka.wounds) + " z " + std::to_string(larraka.sila) + "."));
     app.ui.cast.caster = "c1";
     app.ui.cast.spell = "blyskawica";
     CHECK(has_line(czary::app::state_description(app), "Przygotowywany czar: Błyskawica."));
@@ -141,7 +141,7 @@ TEST_CASE("state description: the session, the tab, the fight's round and phase 
     lines = czary::app::state_description(app);
     CHECK(has_line(lines, "Tab: Table."));
     CHECK(has_line(lines, "Fight: round 1, phase 2, monster attack."));
-    CHECK(has_line(lines, "Selected: Larraka, wounds " + std::to_string(larraka.wounds) + " of " + std::to_string(larraka.sila) + "."));
+    CHECK(has_line(lines, "Selected: Larraka, life " + std::to_string(larraka.sila - larraka.wounds) + " of " + std::to_string(larraka.sila) + "."));
 }
 
 TEST_CASE("settings: with reduced motion a swipe stops where the finger lifts, it does not glide on") {

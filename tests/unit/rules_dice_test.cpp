@@ -77,21 +77,21 @@ czary::Refusal missing_dice(test::Table& t, const test::json& action) {
 TEST_CASE("3.1: table dice that run out are refused naming the roll in words and the dice it still needs") {
     test::Table t = test::Table::fight_with_troll();  // troll m4, odporność 3
     auto refusal = missing_dice(t, {{"type", "cast"}, {"caster", "c1"}, {"spell", "blyskawica"}, {"targets", {"m4"}}, {"dice", test::json::array()}});
-    CHECK(refusal.pl == "Brakuje oczek: odporność postaci Troll 1 (1K6); na ten rzut potrzeba jeszcze 1 kości.");
-    CHECK(refusal.en == "Dice missing: Troll 1's resistance (1K6); this roll needs 1 more die.");
+    CHECK(refusal.pl == "Brakuje oczek: odparcie czaru — Troll 1 (1K6); na ten rzut potrzeba jeszcze 1 kość.");
+    CHECK(refusal.en == "Dice missing: resisting the spell — Troll 1 (1K6); this roll needs 1 more die.");
     refusal = missing_dice(t, {{"type", "cast"}, {"caster", "c1"}, {"spell", "blyskawica"}, {"targets", {"m4"}}, {"dice", {6}}});
-    CHECK(refusal.pl == "Brakuje oczek: obrażenia postaci Troll 1 (1K3x2); na ten rzut potrzeba jeszcze 1 kości.");
-    CHECK(refusal.en == "Dice missing: Troll 1's damage (1K3x2); this roll needs 1 more die.");
+    CHECK(refusal.pl == "Brakuje oczek: obrażenia — Troll 1 (1K3x2); na ten rzut potrzeba jeszcze 1 kość.");
+    CHECK(refusal.en == "Dice missing: damage — Troll 1 (1K3x2); this roll needs 1 more die.");
 
     test::Table u;
     refusal = missing_dice(u, {{"type", "roll_dice"}, {"code", "3K6"}, {"dice", {3}}});
     CHECK(refusal.pl == "Brakuje oczek: rzut na tacy (3K6); na ten rzut potrzeba jeszcze 2 kości.");
     CHECK(refusal.en == "Dice missing: tray roll (3K6); this roll needs 2 more dice.");
     refusal = missing_dice(u, {{"type", "begin_adventure"}, {"dice", test::json::array()}});
-    CHECK(refusal.pl == "Brakuje oczek: słońce (1K6); na ten rzut potrzeba jeszcze 1 kości.");
+    CHECK(refusal.pl == "Brakuje oczek: słońce (1K6); na ten rzut potrzeba jeszcze 1 kość.");
     // A purpose of the table's own stays as written.
     refusal = missing_dice(u, {{"type", "roll_dice"}, {"code", "1K6"}, {"purpose", "pułapka"}, {"dice", test::json::array()}});
-    CHECK(refusal.pl == "Brakuje oczek: pułapka (1K6); na ten rzut potrzeba jeszcze 1 kości.");
+    CHECK(refusal.pl == "Brakuje oczek: pułapka (1K6); na ten rzut potrzeba jeszcze 1 kość.");
 }
 
 TEST_CASE("3.1: every roll the rules make is named in Polish words when its table dice are missing") {
@@ -121,15 +121,15 @@ TEST_CASE("3.1: every roll the rules make is named in Polish words when its tabl
     t.ok({{"type", "begin_adventure"}, {"dice", {3}}});
     t.ok({{"type", "mark_spells"}, {"character", "c1"}, {"spells", Table::pad(Table::standard_marks(1), 5)}});
     texts.push_back(missing_dice(t, {{"type", "roll_use_limit"}, {"character", "c1"}, {"spell", "uzdrowienie"}, {"dice", none}}).pl);
-    const char* words[] = {"potencjał adepta", "siła potwora", "zbroja postaci Curvenol", "siła postaci Curvenol",
-                           "leczenie postaci Gislan", "półka z książkami postaci Larraka", "talizman postaci Larraka",
-                           "odporność postaci Larraka", "obrażenia postaci Larraka", "rzut na tacy",
-                           "negocjacje postaci Larraka", "przekupstwo", "limit użyć postaci Larraka"};
+    const char* words[] = {"potencjał magiczny ucznia", "siła potwora", "zbroja — Curvenol", "siła — Curvenol",
+                           "leczenie — Gislan", "regał z księgami — Larraka", "talizman — Larraka",
+                           "odparcie czaru — Larraka", "obrażenia — Larraka", "rzut na tacy",
+                           "negocjacje — Larraka", "łapówka", "limit użyć — Larraka"};
     REQUIRE(texts.size() == std::size(words));
     for (std::size_t i = 0; i < texts.size(); ++i) {
         INFO(texts[i]);
         CHECK(texts[i].find(std::string("Brakuje oczek: ") + words[i] + " (") == 0);
         CHECK(texts[i].find('_') == std::string::npos);  // no ids such as use_limit
     }
-    CHECK(texts[10].find("(2K6); na ten rzut potrzeba jeszcze 1 kości.") != std::string::npos);
+    CHECK(texts[10].find("(2K6); na ten rzut potrzeba jeszcze 1 kość.") != std::string::npos);
 }

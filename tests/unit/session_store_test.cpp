@@ -114,7 +114,8 @@ TEST_CASE("store: a corrupted entry is reported, kept as it was, exportable, and
     REQUIRE(problem.has_value());
     CHECK(problem->kind == StoreProblem::Kind::Unreadable);
     CHECK(problem->key == "czary.session.1");
-    CHECK(problem->text.pl.find("czary.session.1") != std::string::npos);
+    CHECK(problem->text.key == "store.unreadable");
+    CHECK(problem->text.parts.at("number") == "1");  // the player reads "sesja nr 1", not the storage key
     store.start_new("Nowa");
     CHECK(store.current_key() == "czary.session.2");
     CHECK(store.current_name() == "Nowa 2");
@@ -127,7 +128,8 @@ TEST_CASE("store: a corrupted entry is reported, kept as it was, exportable, and
     REQUIRE(listed.size() == 2);
     const auto& bad = listed[0].key == "czary.session.1" ? listed[0] : listed[1];
     REQUIRE(bad.problem.has_value());
-    CHECK(bad.problem->en.find("not valid JSON") != std::string::npos);
+    CHECK(bad.problem->parts.at("detail").find("not valid JSON") != std::string::npos);
+    CHECK(bad.problem->keyed_parts.at("problem") == "problem.not_json");
     CHECK(store.rename("czary.session.1", "x").has_value());
     CHECK(kv.values["czary.session.1"] == corrupted);
 }
@@ -142,7 +144,8 @@ TEST_CASE("store: an entry from a newer version is not read and not overwritten"
     std::optional<StoreProblem> problem;
     CHECK_FALSE(store.open_last(problem).has_value());
     REQUIRE(problem.has_value());
-    CHECK(problem->text.en.find("version 7") != std::string::npos);
+    CHECK(problem->text.parts.at("detail").find("version 7") != std::string::npos);
+    CHECK(problem->text.keyed_parts.at("problem") == "problem.newer");
     store.start_new("n");
     CHECK(store.current_key() != "czary.session.1");
     CHECK_FALSE(store.save(played().session).has_value());
@@ -162,7 +165,7 @@ TEST_CASE("store: a full quota is reported, nothing saved before is lost, delete
     const auto full = store.save(t.session);
     REQUIRE(full.has_value());
     CHECK(full->kind == StoreProblem::Kind::QuotaExceeded);
-    CHECK(full->text.pl.find("pełna") != std::string::npos);
+    CHECK(full->text.key == "store.quota_exceeded");
     CHECK(kv.values[store.current_key()] == saved);
 
     // A deleted session is dropped to make room for the one being played.

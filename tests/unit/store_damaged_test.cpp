@@ -55,7 +55,7 @@ TEST_CASE("store item 1: a damaged deleted copy is listed as unreadable; start-u
             continue;
         }
         REQUIRE(kept.problem.has_value());
-        CHECK(kept.problem->pl.find(kept.key) != std::string::npos);
+        CHECK(kept.problem->parts.at("key") == kept.key);
         ++unreadable;
         CHECK_FALSE(store.restore(kept.key).has_value());
         CHECK(kv.values.count(kept.key));  // kept as it was, never restored half-way or dropped
@@ -77,10 +77,10 @@ TEST_CASE("store item 2: a header key given twice makes the entry unreadable, in
     std::optional<StoreProblem> problem;
     CHECK_FALSE(store.open_last(problem).has_value());
     REQUIRE(problem.has_value());
-    CHECK(problem->text.en.find("given twice") != std::string::npos);
+    CHECK(problem->text.parts.at("detail").find("given twice") != std::string::npos);
     for (const auto& summary : store.list()) {
         REQUIRE(summary.problem.has_value());
-        CHECK(summary.problem->en.find("given twice") != std::string::npos);
+        CHECK(summary.problem->parts.at("detail").find("given twice") != std::string::npos);
     }
     CHECK_FALSE(store.open("czary.session.2", problem).has_value());
     CHECK(problem->kind == StoreProblem::Kind::Unreadable);
@@ -100,7 +100,8 @@ TEST_CASE("store item 2: every version is checked against the known range as the
         CHECK(summary.problem.has_value());
         CHECK_FALSE(store.open(summary.key, problem).has_value());
     }
-    CHECK(store.list()[0].problem->en.find("newer than this app") != std::string::npos);
+    CHECK(store.list()[0].problem->parts.at("detail").find("newer than this app") != std::string::npos);
+    CHECK(store.list()[0].problem->keyed_parts.at("problem") == "problem.newer");
 }
 
 TEST_CASE("store item 3: with the storage full, a delete asks to delete for good, and that frees the space") {
@@ -116,8 +117,8 @@ TEST_CASE("store item 3: with the storage full, a delete asks to delete for good
     const auto refused = store.remove(first);
     REQUIRE(refused.has_value());
     CHECK(refused->kind == StoreProblem::Kind::NoRoomToKeep);
-    CHECK(refused->text.pl.find("na stałe") != std::string::npos);
-    CHECK(refused->text.pl.find("Pierwsza") != std::string::npos);
+    CHECK(refused->text.key == "store.no_room_to_keep");
+    CHECK(refused->text.parts.at("name") == "Pierwsza");
     CHECK(kv.values.count(first));  // nothing deleted without the player's word
 
     store.remove_permanently(first);
@@ -153,7 +154,8 @@ TEST_CASE("store item 4: an entry nested 10,000 deep is unreadable, with the doc
     std::optional<StoreProblem> problem;
     CHECK_FALSE(store.open_last(problem).has_value());
     REQUIRE(problem.has_value());
-    CHECK(problem->text.en.find("nested deeper than") != std::string::npos);
+    CHECK(problem->text.parts.at("detail").find("nested deeper than") != std::string::npos);
+    CHECK(problem->text.keyed_parts.at("problem") == "problem.too_deep");
     for (const auto& summary : store.list()) CHECK(summary.problem.has_value());
     CHECK_FALSE(store.open("czary.session.2", problem).has_value());
 }

@@ -29,6 +29,10 @@ struct Table {
         INFO("action: " << action.dump());
         INFO("refused: " << result.refusal.code << " " << result.refusal.en);
         REQUIRE(result.ok);
+        for (const auto& entry : result.log) {  // every placeholder of the message filled
+            CHECK_MESSAGE(entry.text.pl.find('{') == std::string::npos, entry.text.pl);
+            CHECK_MESSAGE(entry.text.en.find('{') == std::string::npos, entry.text.en);
+        }
         return result;
     }
 
@@ -42,6 +46,8 @@ struct Table {
         CHECK(result.refusal.rule == rule);
         CHECK_FALSE(result.refusal.pl.empty());
         CHECK(result.refusal.pl.rfind("refuse.", 0) != 0);  // a real message, not the bare key
+        CHECK_MESSAGE(result.refusal.pl.find('{') == std::string::npos, result.refusal.pl);  // every placeholder filled
+        CHECK_MESSAGE(result.refusal.en.find('{') == std::string::npos, result.refusal.en);
         CHECK(czary::state_to_json(session.state()).dump() == before);
         return result.refusal;
     }

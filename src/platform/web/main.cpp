@@ -74,8 +74,8 @@ EM_JS(void, announce_started, (), { window.czary._started(); });
 // SDL sizes the canvas's pixels on the window's resize event only; a new pixel ratio may come
 // without one (a window moved to another screen, emulation), so one is sent.
 EM_JS(void, send_resize_event, (), { window.dispatchEvent(new Event('resize')); });
-EM_JS(void, cannot_start, (const char* why_polish, const char* why_english),
-      { window.czary._cannotStart(UTF8ToString(why_polish), UTF8ToString(why_english)); });
+// `why` in the app's language (data/i18n platform.*); the page puts its own words before it.
+EM_JS(void, cannot_start, (const char* why), { window.czary._cannotStart(UTF8ToString(why)); });
 EM_JS(int, prefers_reduced_motion, (), { return window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 1 : 0; });
 
 void carry_out(const app::PlatformRequest& request) {
@@ -335,12 +335,12 @@ int main(int, char**) {
     mark("window + context");
     if (!web.gl) {
         std::fprintf(stderr, "WebGL context: %s\n", SDL_GetError());
-        cannot_start("brak WebGL", "WebGL is not available");
+        cannot_start(web.app.local(czary::Phrase{"platform.no_webgl"}).c_str());
         return 1;
     }
     SDL_GL_MakeCurrent(web.window, web.gl);
     if (!enable_gl_extensions()) {
-        cannot_start("WebGL bez OES_vertex_array_object", "WebGL without OES_vertex_array_object");
+        cannot_start(web.app.local(czary::Phrase{"platform.no_vertex_arrays"}).c_str());
         return 1;
     }
     web_status().gl_version = reinterpret_cast<const char*>(glGetString(GL_VERSION));
