@@ -102,15 +102,23 @@ void draw_token_face(App& app, const Figure& f, ImVec2 a, ImVec2 b, ImDrawList* 
     const std::string name = fit_text(full_name, width, bold, name_size);
     draw->AddText(bold, name_size, ImVec2(a.x + pad, a.y + 4 + (size - name_size) / 2), col(theme::token_text), name.c_str());
 
-    // Statuses: icons with their number or name, as many as the row holds.
-    float x = a.x + pad;
+    // A monster's level (6.7) at the right of the icons' row; the statuses from the left: icons
+    // with their number or name, as many as the row holds.
     const float icons_y = a.y + 4 + size;
+    float icons_right = b.x - pad;
+    if (!f.is_character()) {
+        const std::string level = std::string(icon::level) + std::to_string(f.level);
+        const float w = ImGui::GetFont()->CalcTextSizeA(small, FLT_MAX, 0.0f, level.c_str()).x;
+        draw->AddText(nullptr, small, ImVec2(b.x - pad - w, icons_y + (icon_size - small) / 2), col(theme::token_text), level.c_str());
+        icons_right -= w + 4;
+    }
+    float x = a.x + pad;
     for (const Status& status : statuses(app, f)) {
         const std::string text = std::string(status.icon) + (status.detail.empty() ? "" : status.detail);
         const ImVec2 extent = ImGui::GetFont()->CalcTextSizeA(icon_size, FLT_MAX, 0.0f, text.c_str());
-        const std::string shown = x + extent.x <= b.x - pad ? text : std::string(status.icon);
+        const std::string shown = x + extent.x <= icons_right ? text : std::string(status.icon);
         const float w = ImGui::GetFont()->CalcTextSizeA(icon_size, FLT_MAX, 0.0f, shown.c_str()).x;
-        if (x + w > b.x - pad) break;
+        if (x + w > icons_right) break;
         draw->AddText(nullptr, icon_size, ImVec2(x, icons_y), col(theme::token_text), shown.c_str());
         if (record) {
             const std::string id = "status:" + f.id + ":" + status.what;
@@ -120,13 +128,15 @@ void draw_token_face(App& app, const Figure& f, ImVec2 a, ImVec2 b, ImDrawList* 
         x += w + 5;
     }
 
-    // Life left against siła (the same numbers as the Drużyna tab), odporność, the level.
+    // Life left against siła (the same numbers as the party's tab) and odporność; where both do
+    // not fit (a small phone with large text) odporność is its number alone.
     const int life = std::max(0, f.sila - f.wounds);
     const float numbers_y = b.y - 10 - small;
     const std::string life_text = std::to_string(life) + "/" + std::to_string(f.sila);
+    const float life_w = bold->CalcTextSizeA(small, FLT_MAX, 0.0f, life_text.c_str()).x;
     draw->AddText(bold, small, ImVec2(a.x + pad, numbers_y), col(theme::token_text), life_text.c_str());
     std::string right = app.local(both(app, "token.resistance", {{"{n}", std::to_string(f.odpornosc)}}));
-    if (!f.is_character()) right = std::string(icon::level) + std::to_string(f.level) + " " + right;
+    if (life_w + 6 + ImGui::GetFont()->CalcTextSizeA(small, FLT_MAX, 0.0f, right.c_str()).x > width) right = std::to_string(f.odpornosc);
     const float right_w = ImGui::GetFont()->CalcTextSizeA(small, FLT_MAX, 0.0f, right.c_str()).x;
     draw->AddText(nullptr, small, ImVec2(b.x - pad - right_w, numbers_y), col(theme::token_text), right.c_str());
     const float bar_y = b.y - 7;

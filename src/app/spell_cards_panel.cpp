@@ -3,6 +3,8 @@
 // targets light up on the board); a tap on a dimmed one says why not.
 #include <algorithm>
 #include <cfloat>
+#include <utility>
+#include <vector>
 
 #include "app/icons.hpp"
 #include "app/panels.hpp"
@@ -25,6 +27,37 @@ void start_cast(App& app, const Figure& caster, const Spell& spell, int cost) {
     app.ui.cast.table_dice = app.ui.table_dice_everywhere;
     app.ui.notice.reset();
     app.ui.outcome_step.reset();
+}
+
+// A dimmed card's reason in the player's language, and the lines it takes on the ribbon.
+constexpr float ribbon_scale = 0.72f;  // of the font size
+constexpr float band_width = 22.0f;
+
+std::string reason_of(const App& app, const SpellAvailability& entry) {
+    if (entry.castable || !entry.refusal) return {};
+    return numbers_kept_whole(app.language == "en" ? entry.refusal->en : entry.refusal->pl);
+}
+
+int ribbon_lines(const std::string& text, float card_width) {
+    const float size = ImGui::GetFontSize() * ribbon_scale;
+    const float width = card_width - band_width - 10;
+    int lines = 0;
+    const char* start = text.c_str();
+    const char* end = start + text.size();
+    while (start < end) {
+        const char* cut = ImGui::GetFont()->CalcWordWrapPositionA(size / ImGui::GetFont()->FontSize, start, end, width);
+        start = cut == start ? start + 1 : cut;
+        while (start < end && *start == ' ') ++start;
+        ++lines;
+    }
+    return lines;
+}
+
+// A row of cards is as tall as its longest reason needs: a reason is never cut.
+float row_height(const App& app, float card_width, int lines) {
+    const float size = ImGui::GetFontSize();
+    const float needed = 6 + size + 1 + lines * (size * ribbon_scale + 1) + 6;
+    return std::max(84.0f * app.text_scale, needed);
 }
 
 // The cost as wound pips (10.2): one dark red drop a wound; a free cast (a ring, 13.5) a green 0.
@@ -56,8 +89,7 @@ float draw_cost(ImDrawList* draw, ImVec2 top_right, int cost, float alpha) {
 void draw_card(App& app, const Figure& caster, const Spell& spell, const SpellAvailability& entry, ImVec2 size) {
     const bool castable = entry.castable;
     const std::string id = "card:" + spell.id;
-    std::string reason;
-    if (!castable && entry.refusal) reason = app.language == "en" ? entry.refusal->en : entry.refusal->pl;
+    const std::string reason = reason_of(app, entry);
     ImGui::PushID(id.c_str());
     if (ImGui::InvisibleButton("##card", size)) {
         if (castable) start_cast(app, caster, spell, entry.cost);
@@ -68,7 +100,7 @@ void draw_card(App& app, const Figure& caster, const Spell& spell, const SpellAv
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const float rounding = theme::card_rounding;
-    const float band = 22.0f;
+    const float band = band_width;
     const float alpha = castable ? 1.0f : 0.8f;
     draw->AddRectFilled(ImVec2(a.x + 2, a.y + 3), ImVec2(b.x + 2, b.y + 3), col(theme::shadow, 0.9f), rounding);  // lies on the table
     draw->AddRectFilled(a, b, col(castable ? theme::card_face : theme::card_face_dimmed), rounding);
@@ -85,48 +117,58 @@ void draw_card(App& app, const Figure& caster, const Spell& spell, const SpellAv
     // The name on its own line, a little smaller rather than cut where the card is narrow.
     const std::string full_name = app.local(spell.name);
     float name_size = size_big;
-    if (bold_font()->CalcTextSizeA(name_size, FLT_MAX, 0.0f, full_name.c_str()).x > right - left) name_size = size_big * 0.86f;
+    for (float smaller : {0.86f, 0.76f})
+        if (bold_font()->CalcTextSizeA(name_size, FLT_MAX, 0.0f, full_name.c_str()).x > right - left) name_size = size_big * smaller;
     const std::string name = fit_text(full_name, right - left, bold_font(), name_size);
     draw->AddText(bold_font(), name_size, ImVec2(left, a.y + 5 + (size_big - name_size) / 2), col(theme::card_ink), name.c_str());
 
-    // The bottom line: the rule, then marked for this adventure (4.1 D), a ring's free cast
-    // (14.8), and the cost as wound pips at the right.
-    const float bottom_y = b.y - 6 - size_small;
-    draw->AddText(nullptr, size_small, ImVec2(left, bottom_y), col(theme::card_ink_soft), spell.rule.c_str());
-    const float cost_w = draw_cost(draw, ImVec2(right, bottom_y + size_small / 2 - 10), castable ? entry.cost : spell.cost, alpha);
-    std::string marks;
-    auto has = [](const std::vector<std::string>& list, const std::string& x) { return std::find(list.begin(), list.end(), x) != list.end(); };
-    if (has(caster.marked, spell.id)) marks += icon::marked;
-    if (has(caster.rings, spell.id) && !has(caster.rings_used, spell.id)) marks += icon::ring;
-    if (!marks.empty()) {
-        const float w = ImGui::GetFont()->CalcTextSizeA(size_small, FLT_MAX, 0.0f, marks.c_str()).x;
-        draw->AddText(nullptr, size_small, ImVec2(right - cost_w - 6 - w, bottom_y), col(theme::card_ink_soft), marks.c_str());
-    }
     if (castable) {
+        // The effect in one line; the bottom line: the rule, then marked for this adventure
+        // (4.1 D), a ring's free cast (14.8), and the cost as wound pips at the right.
         const std::string effect = fit_text(app.local(spell.short_effect), right - left, ImGui::GetFont(), size_small);
         draw->AddText(nullptr, size_small, ImVec2(left, a.y + 9 + size_big), col(theme::card_ink_soft), effect.c_str());
+        const float bottom_y = b.y - 6 - size_small;
+        draw->AddText(nullptr, size_small, ImVec2(left, bottom_y), col(theme::card_ink_soft), spell.rule.c_str());
+        const float cost_w = draw_cost(draw, ImVec2(right, bottom_y + size_small / 2 - 10), entry.cost, alpha);
+        std::string marks;
+        auto has = [](const std::vector<std::string>& list, const std::string& x) { return std::find(list.begin(), list.end(), x) != list.end(); };
+        if (has(caster.marked, spell.id)) marks += icon::marked;
+        if (has(caster.rings, spell.id) && !has(caster.rings_used, spell.id)) marks += icon::ring;
+        if (!marks.empty()) {
+            const float w = ImGui::GetFont()->CalcTextSizeA(size_small, FLT_MAX, 0.0f, marks.c_str()).x;
+            draw->AddText(nullptr, size_small, ImVec2(right - cost_w - 6 - w, bottom_y), col(theme::card_ink_soft), marks.c_str());
+        }
     } else if (!reason.empty()) {
-        // The ribbon: between the name and the bottom line, the reason in up to two lines
-        // (its whole text in the toast on a tap); rule numbers never broken.
-        const ImVec2 r0(a.x + band, a.y + 8 + size_big), r1(b.x, bottom_y - 2);
+        // The ribbon: everything under the name is the reason, in as many lines as the card holds
+        // (its rule number is in it, never broken); a reason still longer ends in "…" and its
+        // whole text is in the toast on a tap.
+        const ImVec2 r0(a.x + band, a.y + 6 + size_big), r1(b.x, b.y - 4);
         draw->AddRectFilled(r0, r1, col(theme::ribbon));
+        const float ribbon_size = size_big * ribbon_scale;
+        const float line_h = ribbon_size + 1;
+        const int lines = std::max(1, static_cast<int>((r1.y - r0.y - 2) / line_h));
         const float width = r1.x - r0.x - 10;
-        const std::string text = numbers_kept_whole(reason);
+        const std::string& text = reason;
         const char* start = text.c_str();
         const char* end = start + text.size();
         float y = r0.y + 1;
-        for (int line = 0; line < 2 && start < end; ++line) {
-            const char* cut = ImGui::GetFont()->CalcWordWrapPositionA(size_small / ImGui::GetFont()->FontSize, start, end, width);
+        bool cut_short = false;
+        for (int line = 0; line < lines && start < end; ++line) {
+            const char* cut = ImGui::GetFont()->CalcWordWrapPositionA(ribbon_size / ImGui::GetFont()->FontSize, start, end, width);
             if (cut == start) cut = start + 1;
             std::string piece(start, cut);
-            if (line == 1 && cut < end) piece = fit_text(std::string(start, end), width, ImGui::GetFont(), size_small);
-            draw->AddText(nullptr, size_small, ImVec2(r0.x + 5, y), col(theme::ribbon_text), piece.c_str());
-            y += size_small + 1;
+            if (line == lines - 1 && cut < end) {
+                piece = fit_text(std::string(start, end), width, ImGui::GetFont(), ribbon_size);
+                cut_short = true;
+            }
+            draw->AddText(nullptr, ribbon_size, ImVec2(r0.x + 5, y), col(theme::ribbon_text), piece.c_str());
+            y += line_h;
             start = cut;
             while (start < end && *start == ' ') ++start;
         }
         app.layout.add("card-reason:" + spell.id, r0.x, r0.y, r1.x, r1.y);
         app.layout.add_text("card-reason:" + spell.id, reason);
+        if (cut_short) app.layout.mark_text_clipped("card-reason:" + spell.id);
     }
     draw->PopClipRect();
     ImGui::PopID();
@@ -140,17 +182,24 @@ void draw_spell_cards(App& app) {
     const auto list = spell_availability(app.session.state(), *app.data, caster->id);
     const float spacing = ImGui::GetStyle().ItemSpacing.x;
     const int columns = ImGui::GetContentRegionAvail().x >= 520.0f ? 3 : 2;
-    const ImVec2 size((ImGui::GetContentRegionAvail().x - (columns - 1) * spacing) / columns, 84.0f * app.text_scale);
-    int shown = 0;
+    const float card_width = (ImGui::GetContentRegionAvail().x - (columns - 1) * spacing) / columns;
+    // Characters: their pool, learned spells and rings; monsters: their own (8.2).
+    std::vector<std::pair<const Spell*, const SpellAvailability*>> hand;
     for (const auto& entry : list) {
         const Spell* spell = app.data->spells.find(entry.spell);
-        // Characters: their pool, learned spells and rings; monsters: their own (8.2).
-        const bool own = spell && (caster->is_character() ? is_own_spell(*caster, spell->id) : entry.castable);
-        if (!own) continue;
-        if (shown % columns) ImGui::SameLine();
-        draw_card(app, *caster, *spell, entry, size);
-        ++shown;
+        if (spell && (caster->is_character() ? is_own_spell(*caster, spell->id) : entry.castable)) hand.push_back({spell, &entry});
     }
+    for (std::size_t row = 0; row < hand.size(); row += columns) {
+        int lines = 0;
+        for (std::size_t i = row; i < std::min(hand.size(), row + columns); ++i)
+            lines = std::max(lines, ribbon_lines(reason_of(app, *hand[i].second), card_width));
+        const ImVec2 size(card_width, row_height(app, card_width, lines));
+        for (std::size_t i = row; i < std::min(hand.size(), row + columns); ++i) {
+            if (i > row) ImGui::SameLine();
+            draw_card(app, *caster, *hand[i].first, *hand[i].second, size);
+        }
+    }
+    const int shown = static_cast<int>(hand.size());
     const bool potential = caster->potential[0] || caster->potential[1] || caster->potential[2];
     if (shown == 0 && caster->is_character()) ImGui::TextWrapped("%s", app.tr(potential ? "spells.none" : "spells.no_potential"));
 }

@@ -76,7 +76,7 @@ void draw_table_tab(App& app) {
     const float height = ImGui::GetContentRegionAvail().y;
     if (!app.session.state().adventure.entered) return;
     if (avail.x >= 900.0f) {  // a tablet in landscape: three columns
-        const float board_w = avail.x * 0.48f, sheet_w = avail.x * 0.30f;
+        const float board_w = avail.x * 0.43f, sheet_w = avail.x * 0.35f;  // the hand wide enough for two columns of cards
         board_region(app, ImVec2(board_w, height));
         ImGui::SameLine();
         sheet_region(app, ImVec2(sheet_w, height));

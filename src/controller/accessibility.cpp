@@ -1,7 +1,6 @@
-#include <algorithm>
-
 #include "controller/accessibility.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace czary::app {
