@@ -1,5 +1,7 @@
 #include "app/app.hpp"
 
+#include <algorithm>
+
 #include <imgui.h>
 
 #include "app/dice_view.hpp"
@@ -16,6 +18,7 @@ void draw_app(App& app) {
     app.dice_moving = false;
     app.frame.places.clear();
     app.now = ImGui::GetTime();
+    app.ui.tumble_clock += std::min(ImGui::GetIO().DeltaTime, 1.0f / 15.0f);
     begin_touch_frame(app);
     // A fixed frame: the top bar, the main view, the tab bar within thumb reach. Nothing in the
     // frame moves when content changes; outcomes and refusals come in a toast above the tab bar

@@ -12,7 +12,7 @@ constexpr float table_body[3] = {0.72f, 0.17f, 0.15f}, table_pips[3] = {0.98f, 0
 
 float seconds_since(const App& app, std::size_t step) {
     if (step != app.ui.rolling_step) return 1e6f;  // not the roll that was just made: at rest
-    return static_cast<float>(ImGui::GetTime() - app.ui.rolled_at);
+    return static_cast<float>(app.ui.tumble_clock);
 }
 
 // Returns whether the die rests.

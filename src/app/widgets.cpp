@@ -92,8 +92,10 @@ void draw_notice_offer(App& app) {
 
 void pip_pad(App& app, std::vector<int>& pips, const std::string& prefix) {
     const float w = (ImGui::GetContentRegionAvail().x - 5 * ImGui::GetStyle().ItemSpacing.x) / 6;
+    // A pip already entered shows in the chosen colour: the tap was taken.
     for (int pip = 1; pip <= 6; ++pip) {
-        if (touch_button(app, std::to_string(pip).c_str(), prefix + ":" + std::to_string(pip), w)) pips.push_back(pip);
+        const bool entered = std::find(pips.begin(), pips.end(), pip) != pips.end();
+        if (chosen_button(app, std::to_string(pip).c_str(), prefix + ":" + std::to_string(pip), w, entered)) pips.push_back(pip);
         if (pip < 6) ImGui::SameLine();
     }
     std::string entered;

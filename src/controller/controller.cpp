@@ -28,8 +28,12 @@ ApplyResult dispatch_json(App& app, const nlohmann::json& action) {
         app.ui.before_step = std::move(before);
         if (!result.rolls.empty()) {
             app.ui.rolling_step = app.session.position() - 1;
-            app.ui.rolled_at = app.now;
+            app.ui.tumble_clock = 0;
         }
+        // A monster that died is off the table: its sheet closes with it (a dead character
+        // stays selectable, for Wskrzeszenie, 10.8).
+        const Figure* selected = app.session.state().find(app.ui.selected);
+        if (selected && !selected->is_character() && selected->dead) app.ui.selected.clear();
         save(app);
     } else {
         const auto& r = result.refusal;

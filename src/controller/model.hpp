@@ -134,10 +134,11 @@ struct UiState {
     SessionsForm sessions;
     bool table_dice_everywhere = false;  // real-dice mode for the whole session
     std::vector<int> pending_pips;       // pips entered for a roll outside a cast
-    // The roll that tumbles now: the step that rolled and when (ImGui time, s). Rolls of other
-    // steps (after undo, on reload) are shown at rest.
+    // The roll that tumbles now: the step that rolled and how far its tumble has gone (s). Rolls
+    // of other steps (after undo, on reload) are shown at rest. The tumble's clock moves at most
+    // 1/15 s a frame: however slowly a device draws, the dice are seen turning over some 15 frames.
     std::size_t rolling_step = static_cast<std::size_t>(-1);
-    double rolled_at = 0;
+    double tumble_clock = 0;
     std::optional<LeaveUnsaved> leave_unsaved;  // waiting for "export" or "leave without saving"
     // The log shows the newest steps only, more on request: laying out every step of a long
     // session each frame made frames slow (11 ms at 10,000 steps on the development machine).

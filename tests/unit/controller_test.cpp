@@ -231,3 +231,21 @@ TEST_CASE("touch: only a long press on a token lifts it; it is dropped where the
     empty.update(true, 50, 50, 0.0);
     CHECK_FALSE(empty.update(true, 50, 50, 2.0).lifted);
 }
+
+TEST_CASE("controller: a selected monster that dies is no longer selected; a dead character stays selected (10.8)") {
+    Table t;
+    REQUIRE(czary::app::dispatch(t.app, add_larraka).ok);
+    czary::actions::AddMonster orc;
+    orc.kind = "ork";
+    orc.sila = 4;
+    REQUIRE(czary::app::dispatch(t.app, orc).ok);
+    const std::string orc_id = t.app.session.state().figures.back().id;
+    t.app.ui.selected = orc_id;
+    REQUIRE(czary::app::dispatch(t.app, czary::actions::Wound{orc_id, 4}).ok);
+    CHECK(t.app.session.state().find(orc_id)->dead);
+    CHECK(t.app.ui.selected.empty());
+    t.app.ui.selected = "c1";
+    REQUIRE(czary::app::dispatch(t.app, czary::actions::Wound{"c1", 99}).ok);
+    CHECK(t.app.session.state().find("c1")->dead);
+    CHECK(t.app.ui.selected == "c1");
+}
