@@ -11,9 +11,9 @@ namespace czary {
 struct Phrase {
     std::string key;
     // "{name}" in the text gets the part as it is (a session's name, a storage key, a number).
-    std::map<std::string, std::string> parts;
+    std::map<std::string, std::string> parts{};
     // "{problem}" gets the text of another key, in the same language ("problem.not_json").
-    std::map<std::string, std::string> keyed_parts;
+    std::map<std::string, std::string> keyed_parts{};
 };
 
 }  // namespace czary

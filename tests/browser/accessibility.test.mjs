@@ -89,7 +89,7 @@ test('the state description names the session, the tab, the round and phase by n
   const { page, errors } = await restart(site, phone);
   const lines = await described(page);
   assert.ok(lines.some((l) => l.startsWith('Sesja „')), `the session: ${lines}`);
-  assert.ok(lines.includes('Zakładka: Drużyna.'), `the tab: ${lines}`);
+  assert.ok(lines.includes('Zakładka: Oddział.'), `the tab: ${lines}`);
   assert.ok(lines.includes('Przed przygodą.'));
   await prepare(page, PARTY);
   await tapInView(page, 'tab:table');
@@ -101,7 +101,7 @@ test('the state description names the session, the tab, the round and phase by n
   assert.ok(now.some((l) => l.startsWith('Wybrana postać: Larraka')), `the selection: ${now}`);
   // The fight starts; the phase advances: the description follows.
   await tapInView(page, 'fight:start');
-  await announcedBecomes(page, () => Array.from(document.querySelectorAll('#state > p'), (p) => p.textContent).includes('Walka: runda 1, faza 1, atak drużyny.'));
+  await announcedBecomes(page, () => Array.from(document.querySelectorAll('#state > p'), (p) => p.textContent).includes('Walka: runda 1, faza 1, atak oddziału.'));
   assert.notEqual(await announced(page), '', 'the start of the fight is read out too');
   await tapInView(page, 'fight:next');
   await announcedBecomes(page, () => Array.from(document.querySelectorAll('#state > p'), (p) => p.textContent).includes('Walka: runda 1, faza 2, atak potworów.'));
@@ -109,7 +109,7 @@ test('the state description names the session, the tab, the round and phase by n
   assert.deepEqual(errors, []);
 });
 
-test('large text 1.5x at 360x640: nothing cut on Drużyna, Stół and Sesje; it and reduced motion survive a reload', async () => {
+test('large text 1.5x at 360x640: nothing cut on Oddział, Stół and Sesje; it and reduced motion survive a reload', async () => {
   const { page, errors } = await restart(site, phone);
   await page.setViewportSize({ width: 360, height: 640 });
   await settle(page);
