@@ -35,10 +35,11 @@ constexpr float band_width = 22.0f;
 
 std::string reason_of(const App& app, const SpellAvailability& entry) {
     if (entry.castable || !entry.refusal) return {};
-    return numbers_kept_whole(app.language == "en" ? entry.refusal->en : entry.refusal->pl);
+    return app.language == "en" ? entry.refusal->en : entry.refusal->pl;
 }
 
-int ribbon_lines(const std::string& text, float card_width) {
+int ribbon_lines(const std::string& reason, float card_width) {
+    const std::string text = numbers_kept_whole(reason);
     const float size = ImGui::GetFontSize() * ribbon_scale;
     const float width = card_width - band_width - 10;
     int lines = 0;
@@ -148,7 +149,7 @@ void draw_card(App& app, const Figure& caster, const Spell& spell, const SpellAv
         const float line_h = ribbon_size + 1;
         const int lines = std::max(1, static_cast<int>((r1.y - r0.y - 2) / line_h));
         const float width = r1.x - r0.x - 10;
-        const std::string& text = reason;
+        const std::string text = numbers_kept_whole(reason);  // drawn so; the layout keeps the plain reason
         const char* start = text.c_str();
         const char* end = start + text.size();
         float y = r0.y + 1;
