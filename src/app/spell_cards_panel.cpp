@@ -31,7 +31,8 @@ void start_cast(App& app, const Figure& caster, const Spell& spell, int cost) {
 
 // A dimmed card's reason in the player's language, and the lines it takes on the ribbon.
 constexpr float ribbon_scale = 0.72f;  // of the font size
-constexpr float band_width = 22.0f;
+// The type band: as wide as its letter needs at the current text size (22 px at 18 px).
+float band_width() { return ImGui::GetFontSize() * 1.22f; }
 
 std::string reason_of(const App& app, const SpellAvailability& entry) {
     if (entry.castable || !entry.refusal) return {};
@@ -41,7 +42,7 @@ std::string reason_of(const App& app, const SpellAvailability& entry) {
 int ribbon_lines(const std::string& reason, float card_width) {
     const std::string text = numbers_kept_whole(reason);
     const float size = ImGui::GetFontSize() * ribbon_scale;
-    const float width = card_width - band_width - 10;
+    const float width = card_width - band_width() - 10;
     int lines = 0;
     const char* start = text.c_str();
     const char* end = start + text.size();
@@ -101,7 +102,7 @@ void draw_card(App& app, const Figure& caster, const Spell& spell, const SpellAv
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const float rounding = theme::card_rounding;
-    const float band = band_width;
+    const float band = band_width();
     const float alpha = castable ? 1.0f : 0.8f;
     draw->AddRectFilled(ImVec2(a.x + 2, a.y + 3), ImVec2(b.x + 2, b.y + 3), col(theme::shadow, 0.9f), rounding);  // lies on the table
     draw->AddRectFilled(a, b, col(castable ? theme::card_face : theme::card_face_dimmed), rounding);
