@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  openSite, openApp, restart, started, settle, tap, tapInView, overflowing, ui, status, saveScreenshot, WAIT,
+  openSite, openApp, restart, started, settle, tap, tapInView, overflowing, ui, status, saveScreenshot, WAIT, PARTY as PARTY_IN_LABYRINTH, prepare,
 } from './harness.mjs';
 
 let site, phone;
@@ -19,27 +19,9 @@ after(async () => {
 });
 
 const PARTY = [
-  { type: 'add_hero', hero: 'larraka' }, { type: 'add_hero', hero: 'gislan' }, { type: 'add_hero', hero: 'curvenol' },
-  { type: 'set_pool', character: 'c1', spells: ['blyskawica', 'wybuch', 'uzdrowienie', 'magiczna_tarcza', 'uspienie', 'zamek'] },
-  { type: 'set_pool', character: 'c2', spells: ['magiczna_zbroja', 'zamek', 'sila', 'elokwencja'] },
-  { type: 'set_pool', character: 'c3', spells: ['eksplozja', 'urok', 'uwolnienie', 'odmlodzenie', 'psychiczny_cios'] },
-  { type: 'begin_adventure', dice: [3] },
-  { type: 'mark_spells', character: 'c1', spells: ['blyskawica', 'wybuch', 'uzdrowienie', 'magiczna_tarcza', 'uspienie'] },
-  { type: 'roll_use_limit', character: 'c1', spell: 'uzdrowienie', dice: [4] },
-  { type: 'mark_spells', character: 'c2', spells: ['magiczna_zbroja', 'zamek', 'sila', 'elokwencja'] },
-  { type: 'mark_spells', character: 'c3', spells: ['eksplozja', 'urok', 'uwolnienie', 'odmlodzenie', 'psychiczny_cios'] },
-  { type: 'roll_use_limit', character: 'c3', spell: 'odmlodzenie', dice: [2] },
-  { type: 'enter_labyrinth' },
+  ...PARTY_IN_LABYRINTH,
   { type: 'add_monster', kind: 'troll', level: 1, sila: 9 }, { type: 'add_monster', kind: 'ork', level: 1, sila: 4 },
 ];
-
-async function prepare(page, actions) {
-  for (const action of actions) {
-    const result = await page.evaluate((a) => window.czary.dispatch(a), action);
-    assert.equal(result.ok, true, `${JSON.stringify(action)}: ${JSON.stringify(result.refusal)}`);
-  }
-  await settle(page);
-}
 
 const state = (page) => page.evaluate(() => window.czary.state());
 // What a screen reader is given: the live region's text and the state's lines.

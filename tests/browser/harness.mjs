@@ -1,5 +1,6 @@
 // Shared set-up of the browser tests: serve the built site, launch Debian's Chromium with
 // WebGL (SwiftShader), open pages at the sizes players use, and collect console/page errors.
+import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -332,3 +333,29 @@ export async function overflowing(page) {
 }
 
 export { layout };
+
+// Larraka, Gislan and Curvenol (c1-c3) with their pools, marks and limits, in the labyrinth; the
+// tests that need more put it together from these parts (HEROES, then PARTY_SETUP).
+export const HEROES = [{ type: 'add_hero', hero: 'larraka' }, { type: 'add_hero', hero: 'gislan' }, { type: 'add_hero', hero: 'curvenol' }];
+export const PARTY_SETUP = [
+  { type: 'set_pool', character: 'c1', spells: ['blyskawica', 'wybuch', 'uzdrowienie', 'magiczna_tarcza', 'uspienie', 'zamek'] },
+  { type: 'set_pool', character: 'c2', spells: ['magiczna_zbroja', 'zamek', 'sila', 'elokwencja'] },
+  { type: 'set_pool', character: 'c3', spells: ['eksplozja', 'urok', 'uwolnienie', 'odmlodzenie', 'psychiczny_cios'] },
+  { type: 'begin_adventure', dice: [3] },
+  { type: 'mark_spells', character: 'c1', spells: ['blyskawica', 'wybuch', 'uzdrowienie', 'magiczna_tarcza', 'uspienie'] },
+  { type: 'roll_use_limit', character: 'c1', spell: 'uzdrowienie', dice: [4] },
+  { type: 'mark_spells', character: 'c2', spells: ['magiczna_zbroja', 'zamek', 'sila', 'elokwencja'] },
+  { type: 'mark_spells', character: 'c3', spells: ['eksplozja', 'urok', 'uwolnienie', 'odmlodzenie', 'psychiczny_cios'] },
+  { type: 'roll_use_limit', character: 'c3', spell: 'odmlodzenie', dice: [2] },
+  { type: 'enter_labyrinth' },
+];
+export const PARTY = [...HEROES, ...PARTY_SETUP];
+
+// Sets up a state through the page hook (not the interface): each action must be accepted.
+export async function prepare(page, actions) {
+  for (const action of actions) {
+    const result = await page.evaluate((a) => window.czary.dispatch(a), action);
+    assert.equal(result.ok, true, `${JSON.stringify(action)}: ${JSON.stringify(result.refusal)}`);
+  }
+  await settle(page);
+}

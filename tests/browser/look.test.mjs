@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  openSite, openApp, restart, saveScreenshot, settle, layout, status, ui, tapInView, onScreen, overflowing, WAIT,
+  openSite, openApp, restart, saveScreenshot, settle, layout, status, ui, tapInView, onScreen, overflowing, WAIT, HEROES, PARTY_SETUP, prepare,
 } from './harness.mjs';
 
 let site, phone, tablet;
@@ -21,20 +21,7 @@ after(async () => {
   await site?.close();
 });
 
-const PARTY = [
-  { type: 'add_hero', hero: 'larraka' }, { type: 'add_hero', hero: 'gislan' }, { type: 'add_hero', hero: 'curvenol' },
-  { type: 'add_hero', hero: 'dierdra' },
-  { type: 'set_pool', character: 'c1', spells: ['blyskawica', 'wybuch', 'uzdrowienie', 'magiczna_tarcza', 'uspienie', 'zamek'] },
-  { type: 'set_pool', character: 'c2', spells: ['magiczna_zbroja', 'zamek', 'sila', 'elokwencja'] },
-  { type: 'set_pool', character: 'c3', spells: ['eksplozja', 'urok', 'uwolnienie', 'odmlodzenie', 'psychiczny_cios'] },
-  { type: 'begin_adventure', dice: [3] },
-  { type: 'mark_spells', character: 'c1', spells: ['blyskawica', 'wybuch', 'uzdrowienie', 'magiczna_tarcza', 'uspienie'] },
-  { type: 'roll_use_limit', character: 'c1', spell: 'uzdrowienie', dice: [4] },
-  { type: 'mark_spells', character: 'c2', spells: ['magiczna_zbroja', 'zamek', 'sila', 'elokwencja'] },
-  { type: 'mark_spells', character: 'c3', spells: ['eksplozja', 'urok', 'uwolnienie', 'odmlodzenie', 'psychiczny_cios'] },
-  { type: 'roll_use_limit', character: 'c3', spell: 'odmlodzenie', dice: [2] },
-  { type: 'enter_labyrinth' },
-];
+const PARTY = [...HEROES, { type: 'add_hero', hero: 'dierdra' }, ...PARTY_SETUP];
 const MONSTERS = [
   { type: 'add_monster', kind: 'troll', level: 2, sila: 9 },
   { type: 'add_monster', kind: 'ork', level: 1, sila: 4 },
@@ -50,14 +37,6 @@ const STATUSES = [
   { type: 'cast', caster: 'c1', spell: 'uspienie', targets: ['m5'], dice: [6] },
   { type: 'cast', caster: 'c2', spell: 'magiczna_zbroja', targets: ['c1'], dice: [4] },
 ];
-
-async function prepare(page, actions) {
-  for (const action of actions) {
-    const result = await page.evaluate((a) => window.czary.dispatch(a), action);
-    assert.equal(result.ok, true, `${JSON.stringify(action)}: ${JSON.stringify(result.refusal)}`);
-  }
-  await settle(page);
-}
 
 async function noTextCut(page, where) {
   assert.deepEqual(await overflowing(page), [], `${where}: every text fits its place`);

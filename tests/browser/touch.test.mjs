@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   openSite, openApp, restart, saveScreenshot, state, ui, settle, layout, tap, tapInView, onScreen, swipe, touchDrag,
-  overflowing, finger, input, WAIT,
+  overflowing, finger, input, WAIT, PARTY, prepare,
 } from './harness.mjs';
 
 let site, phone;
@@ -25,30 +25,9 @@ const figure = (s, id) => s.figures.find((f) => f.id === id);
 const session = (page) => page.evaluate(() => JSON.stringify(window.czary.session()));
 
 // A party of three in the labyrinth, app dice (the table's dice where a test says so).
-const PARTY = [
-  { type: 'add_hero', hero: 'larraka' }, { type: 'add_hero', hero: 'gislan' }, { type: 'add_hero', hero: 'curvenol' },
-  { type: 'set_pool', character: 'c1', spells: ['blyskawica', 'wybuch', 'uzdrowienie', 'magiczna_tarcza', 'uspienie', 'zamek'] },
-  { type: 'set_pool', character: 'c2', spells: ['magiczna_zbroja', 'zamek', 'sila', 'elokwencja'] },
-  { type: 'set_pool', character: 'c3', spells: ['eksplozja', 'urok', 'uwolnienie', 'odmlodzenie', 'psychiczny_cios'] },
-  { type: 'begin_adventure', dice: [3] },
-  { type: 'mark_spells', character: 'c1', spells: ['blyskawica', 'wybuch', 'uzdrowienie', 'magiczna_tarcza', 'uspienie'] },
-  { type: 'roll_use_limit', character: 'c1', spell: 'uzdrowienie', dice: [4] },
-  { type: 'mark_spells', character: 'c2', spells: ['magiczna_zbroja', 'zamek', 'sila', 'elokwencja'] },
-  { type: 'mark_spells', character: 'c3', spells: ['eksplozja', 'urok', 'uwolnienie', 'odmlodzenie', 'psychiczny_cios'] },
-  { type: 'roll_use_limit', character: 'c3', spell: 'odmlodzenie', dice: [2] },
-  { type: 'enter_labyrinth' },
-];
 // Monsters' ids follow the characters' (c1-c3): the troll is m4, the next ones m5, m6...
 const monster = (i) => `m${4 + i}`;
 const monsters = (n) => Array.from({ length: n }, (_, i) => ({ type: 'add_monster', kind: i === 0 ? 'troll' : 'ork', level: 1, sila: i === 0 ? 9 : 4 }));
-
-async function prepare(page, actions) {
-  for (const action of actions) {
-    const result = await page.evaluate((a) => window.czary.dispatch(a), action);
-    assert.equal(result.ok, true, `${JSON.stringify(action)}: ${JSON.stringify(result.refusal)}`);
-  }
-  await settle(page);
-}
 
 async function toTable(page) {
   if ((await ui(page)).tab !== 'table') await tapInView(page, 'tab:table');
