@@ -73,7 +73,7 @@ void draw_cast_panel(App& app) {
         cast = {};
         return;
     }
-    const bool needs_target = spell_takes_targets(*spell);
+    const bool needs_target = takes_targets(*spell);
     const Figure* target = cast.targets.empty() ? nullptr : s.find(cast.targets.front());
     // Heading: caster → spell → target, the rule's text on request, and a way out.
     std::string heading = app.local(caster->name) + " → " + app.local(spell->name);

@@ -170,17 +170,18 @@ void marks_section(App& app, const Figure& c) {
     // Marks are sent when complete (4.1 D: exactly that many); until then they live on screen.
     if (changed && static_cast<int>(marked.size()) == allowed) dispatch(app, actions::MarkSpells{c.id, marked});
     bool pad_shown = false;
-    for (const char* limited : {"uzdrowienie", "odmlodzenie"}) {
-        if (!contains(c.marked, limited)) continue;
+    for (const auto& spell : app.data->spells.all()) {
+        if (!spell.limited_uses || !contains(c.marked, spell.id)) continue;
+        const std::string& limited = spell.id;
         if (!pad_shown && !c.uses_left.count(limited)) {
             rolling_pad(app);
             pad_shown = true;
         }
         const auto it = c.uses_left.find(limited);
         if (it != c.uses_left.end()) {
-            ImGui::Text("%s: %d", app.local(app.data->spells.find(limited)->name).c_str(), it->second);
-        } else if (touch_button(app, (std::string(app.tr("party.roll_limit")) + " " + app.local(app.data->spells.find(limited)->name)).c_str(),
-                                std::string("limit:") + limited, -1)) {
+            ImGui::Text("%s: %d", app.local(spell.name).c_str(), it->second);
+        } else if (touch_button(app, (std::string(app.tr("party.roll_limit")) + " " + app.local(spell.name)).c_str(),
+                                "limit:" + limited, -1)) {
             dispatch_rolling(app, actions::RollUseLimit{c.id, limited});
         }
     }

@@ -42,7 +42,7 @@ nlohmann::json spell_to_json(const czary::Spell& spell) {
         {"cost", spell.cost},
         {"type", std::string(1, czary::spell_type_letter(spell.type))},
         {"rule", spell.rule},
-        {"target", spell.target},
+        {"target", spell.target_name},
         {"resistible", spell.resistible},
         {"dice", spell.dice ? nlohmann::json(*spell.dice) : nlohmann::json()},
         {"effect", {{"pl", spell.effect.pl}, {"en", spell.effect.en}}},

@@ -319,9 +319,11 @@ struct Altar {  // 13.5
     std::string character;
     std::string altar;  // alloces | avnas | asmoday | malthus
     Dice dice{};          // the resist roll, then a failure's damage
+    std::optional<std::string> drop{};  // Asmoday's curse: the marked spell given up (default: the last)
     template <class Self, class Field> static void fields(Self& a, Field&& field) {
         field("character", a.character);
         field("altar", a.altar);
+        field("drop", a.drop);
         field("dice", a.dice);
     }
 };
@@ -354,10 +356,98 @@ struct Talisman {  // 14.6
     }
 };
 
-struct Poison {
+struct Poison {  // poison's wounds (14.5, 13.1: 1K3); Neutralizacja trucizny may follow at once (10.6)
     static constexpr const char* type = "poison";
     std::string character;
-    template <class Self, class Field> static void fields(Self& a, Field&& field) { field("character", a.character); }
+    std::optional<int> wounds{};  // the wounds, when known; absent: rolled
+    std::optional<std::string> code{};  // the dice code rolled when `wounds` is absent, default 1K3
+    Dice dice{};
+    template <class Self, class Field> static void fields(Self& a, Field&& field) {
+        field("character", a.character);
+        field("wounds", a.wounds);
+        field("code", a.code);
+        field("dice", a.dice);
+    }
+};
+
+struct Possess {  // 13.2 the Nameless One's statue, 14.6 the Zło talisman: a resist roll
+    static constexpr const char* type = "possess";
+    std::string character;
+    std::string source;  // statue | talisman
+    Dice dice{};          // 1K6 to resist
+    template <class Self, class Field> static void fields(Self& a, Field&& field) {
+        field("character", a.character);
+        field("source", a.source);
+        field("dice", a.dice);
+    }
+};
+
+struct CharmPotion {  // 14.5 Urok (osoba) / Urok (potwór): as the spell Urok, at no cost
+    static constexpr const char* type = "charm_potion";
+    std::string character;  // who drinks it
+    std::string target;
+    std::string potion;     // person | monster
+    Dice dice{};            // the target's 1K6 to resist
+    template <class Self, class Field> static void fields(Self& a, Field&& field) {
+        field("character", a.character);
+        field("target", a.target);
+        field("potion", a.potion);
+        field("dice", a.dice);
+    }
+};
+
+struct ThoughtTalisman {  // 14.6 Myśl: taken; 1K6 uses
+    static constexpr const char* type = "thought_talisman";
+    std::string character;
+    Dice dice{};
+    template <class Self, class Field> static void fields(Self& a, Field&& field) {
+        field("character", a.character);
+        field("dice", a.dice);
+    }
+};
+
+struct UseThought {  // 14.6 Myśl: 1 wound to the wearer, 1K6 wounds to an enemy who does not resist
+    static constexpr const char* type = "use_thought";
+    std::string character;
+    std::string target;
+    Dice dice{};  // the target's 1K6 to resist, then 1K6 wounds
+    template <class Self, class Field> static void fields(Self& a, Field&& field) {
+        field("character", a.character);
+        field("target", a.target);
+        field("dice", a.dice);
+    }
+};
+
+struct Medallion {  // 14.7
+    static constexpr const char* type = "medallion";
+    std::string character;
+    std::string medallion;         // neutralizacja_trucizny | elokwencja
+    std::optional<bool> worn{};    // false: taken off; default true
+    template <class Self, class Field> static void fields(Self& a, Field&& field) {
+        field("character", a.character);
+        field("medallion", a.medallion);
+        field("worn", a.worn);
+    }
+};
+
+struct MagicArmor {  // 14.4: the armour's siła; 0 takes it off
+    static constexpr const char* type = "magic_armor";
+    std::string character;
+    int sila = 0;
+    template <class Self, class Field> static void fields(Self& a, Field&& field) {
+        field("character", a.character);
+        field("sila", a.sila);
+    }
+};
+
+struct Improve {  // 12.2, 12.3: experience spent after an adventure
+    static constexpr const char* type = "improve";
+    std::string character;
+    std::string what;  // sila | odpornosc | zrecznosc | potential_red | potential_yellow | potential_blue
+    template <class Self, class Field> static void fields(Self& a, Field&& field) {
+        field("character", a.character);
+        field("what", a.what);
+    }
 };
 
 struct Petrify {  // 15.3 Medusa
@@ -401,6 +491,8 @@ using Action = std::variant<
     actions::Negotiate, actions::Bribe,
     actions::GrantRing, actions::ResistanceRing, actions::Altar, actions::Bookshelf, actions::Manuscript,
     actions::Talisman, actions::Poison, actions::Petrify, actions::DisarmTrap,
+    actions::Possess, actions::CharmPotion, actions::ThoughtTalisman, actions::UseThought, actions::Medallion,
+    actions::MagicArmor, actions::Improve,
     actions::RollDice>;
 
 // The action's "type".

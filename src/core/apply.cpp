@@ -44,16 +44,37 @@ const std::map<std::string, Handler>& handlers() {
         {"poison", action_poison},
         {"petrify", action_petrify},
         {"disarm_trap", action_disarm_trap},
+        {"possess", action_possess},
+        {"charm_potion", action_charm_potion},
+        {"thought_talisman", action_thought_talisman},
+        {"use_thought", action_use_thought},
+        {"medallion", action_medallion},
+        {"magic_armor", action_magic_armor},
+        {"improve", action_improve},
         {"roll_dice", action_roll_dice},
     };
     return table;
 }
 
-// "Right after" windows (10.6 poison, 10.8 a fight's end) stay open only while spells are cast.
-void close_right_after_windows(GameState& s) {
+// "Right after" windows (10.6 poison, 10.8 and 15.3 a fight's end, 15.3 a statue's gaze) stay
+// open while spells are cast or dice rolled on the tray; any other action closes them.
+void close_right_after_windows(Turn& t) {
+    GameState& s = t.s;
+    for (auto& f : s.figures) {
+        // 15.3: "Jeżeli nikt nie zna tego czaru postać ta jest uważana za martwą."
+        if (f.petrified && !f.dead && (s.right_after_fight || f.stone_fresh)) {
+            f.dead = true;
+            t.note("stone_dead", "15.3", {{"figure", f.name}});
+        }
+        f.poison_fresh = false;
+        f.stone_fresh = false;
+    }
     s.right_after_fight = false;
-    for (auto& f : s.figures) f.poison_fresh = false;
 }
+
+// 10.5 Niepewność gives time for healing before the fight starts: spells (the cast action closes
+// it for anything but healing), healing and the dice tray keep it; anything else starts the fight.
+bool keeps_hesitation(const std::string& type) { return type == "cast" || type == "heal" || type == "roll_dice"; }
 
 }  // namespace
 
@@ -76,8 +97,9 @@ ApplyResult apply_in_place(GameState& state, const nlohmann::json& action, const
         const std::string type = action.at("type").get<std::string>();
         const auto handler = handlers().find(type);
         if (handler == handlers().end()) throw Refused("unknown_action", "", {{"type", type}});
-        if (type != "cast") close_right_after_windows(state);
         Turn turn(state, data, action);
+        if (type != "cast" && type != "roll_dice") close_right_after_windows(turn);
+        if (!keeps_hesitation(type)) state.fight.hesitation_window = false;
         handler->second(turn);
         turn.dice.check_all_used();
         result.ok = true;

@@ -16,11 +16,13 @@ bool ring_available(const Figure& caster, const Spell& spell) {
 }
 
 bool knows_normally(const GameData& data, const Figure& caster, const Spell& spell) {
-    if (caster.id == black_gates_id) return spell.id == "wybuch";
+    if (caster.id == black_gates_id) return spell.black_gates;
     if (!caster.is_character()) {
         const MonsterKind* kind = data.monster_kind(caster.monster_kind);
         return kind && contains(kind->spells, spell.id);
     }
+    // 13.5 Avnas, Asmoday: Błyskawica "niezależnie od tego, czy w ogóle posiadała dotychczas umiejętność".
+    if (spell.altar_cost && caster.cheap_lightning) return true;
     return contains(caster.marked, spell.id) || contains(caster.learned, spell.id);
 }
 
@@ -28,7 +30,16 @@ Side enemy_of(Side side) { return side == Side::Party ? Side::Monsters : Side::P
 
 int rank_in_own_formation(const GameState& s, const Figure& f) { return place_of(s, f.id).rank; }
 
-bool is_vampire(const Figure& f) { return f.monster_kind == "wampir"; }
+bool is_vampire(const GameData& data, const Figure& f) {
+    const MonsterKind* kind = data.monster_kind(f.monster_kind);
+    return kind && kind->vampire;
+}
+
+// 10.5 Niepewność: "Daje oddziałowi czas na użycie tuż przed rozpoczęciem walki mikstur i czarów
+// uzdrawiających": healing spells of the party, from any rank, outside the once-per-round limit.
+bool in_hesitation_window(const GameState& s, const Figure& caster, const Spell& spell) {
+    return s.fight.active && s.fight.hesitation_window && caster.side == Side::Party && spell.does == SpellEffect::Heal;
+}
 
 }  // namespace
 
@@ -50,18 +61,17 @@ const Figure* find_caster(const GameState& s, const std::string& id) {
     return s.find(id);
 }
 
-bool spell_takes_targets(const Spell& spell) { return spell.target != "none" && spell.target != "all_engaged"; }
-
-CastPlan plan_cast(const GameState& s, const Figure& caster, const Spell& spell, bool use_ring) {
+CastPlan plan_cast(const GameState& s, const GameData& data, const Figure& caster, const Spell& spell, bool use_ring) {
     CastPlan plan;
     plan.cost = spell.cost;
-    if (spell.id == "blyskawica" && caster.cheap_lightning) plan.cost = 1;  // 13.5 Avnas, Asmoday
+    if (spell.altar_cost && caster.cheap_lightning) plan.cost = *spell.altar_cost;  // 13.5 Avnas, Asmoday
     const bool only_by_ring = caster.is_character() && ring_available(caster, spell) &&
                               !contains(caster.marked, spell.id) && !contains(caster.learned, spell.id);
     if ((use_ring || only_by_ring) && ring_available(caster, spell)) plan.by_ring = plan.free = true;  // 14.8
     if (spell.type == SpellType::Combat && caster.free_combat_spells_active) plan.free = true;      // 13.5 Alloces
     if (caster.id == black_gates_id) plan.free = true;                                               // 16.0
-    if (is_vampire(caster) && spell.id == "urok" && s.fight.active && s.fight.round <= 2) plan.free = true;  // 15.5
+    // 15.5: the Vampire's Urok is free; it has it "tylko podczas dwóch pierwszych rund walki".
+    if (is_vampire(data, caster) && spell.does == SpellEffect::Charm) plan.free = true;
     if (plan.free) plan.cost = 0;
     return plan;
 }
@@ -85,8 +95,8 @@ std::optional<Refused> cast_refusal(const GameState& s, const GameData& data, co
             return refuse("not_marked", "4.1");
         }
         if (use_ring && !by_ring) return refuse("no_ring", "14.8");
-        const CastPlan plan = plan_cast(s, caster, spell, use_ring);
-        if ((spell.id == "uzdrowienie" || spell.id == "odmlodzenie") && !plan.by_ring) {
+        const CastPlan plan = plan_cast(s, data, caster, spell, use_ring);
+        if (spell.limited_uses && !plan.by_ring) {
             const auto it = caster.uses_left.find(spell.id);
             if (it == caster.uses_left.end() || it->second <= 0) return refuse("no_uses_left", "10.6");
         }
@@ -94,20 +104,31 @@ std::optional<Refused> cast_refusal(const GameState& s, const GameData& data, co
         return refuse("monster_lacks_spell", "8.2");
     }
 
-    // When: type W only in a fight (10.1); some spells never in a fight (10.6, 10.8).
+    // When: type W only in a fight (10.1); some spells only or never in a fight (10.6, 10.8).
     if (spell.type == SpellType::Combat && !s.fight.active) return refuse("only_in_fight", "10.1");
-    if (spell.id == "gniew_bozy" && !s.fight.active) return refuse("only_in_fight", "10.8");
-    if ((spell.id == "ozywienie_kamienia" || spell.id == "teleportacja") && s.fight.active)
-        return refuse("not_in_fight", "10.6");
-    if (spell.id == "wskrzeszenie") {
-        if (s.fight.active) return refuse("not_in_fight", "10.8");
-        if (!s.right_after_fight) return refuse("only_right_after_fight", "10.8");
+    switch (spell.when) {
+        case SpellTiming::Any: break;
+        case SpellTiming::FightOnly:
+            if (!s.fight.active) return refuse("only_in_fight", spell.rule.c_str());
+            break;
+        case SpellTiming::NotInFight:
+            if (s.fight.active) return refuse("not_in_fight", spell.rule.c_str());
+            break;
+        case SpellTiming::RightAfterFight:
+            if (s.fight.active) return refuse("not_in_fight", spell.rule.c_str());
+            if (!s.right_after_fight) return refuse("only_right_after_fight", spell.rule.c_str());
+            break;
+        case SpellTiming::FightStart:
+            if (s.fight.round != 1 || s.fight.phase != 1) return refuse("hesitation_at_start", spell.rule.c_str());
+            break;
     }
     // 10.7: N spells serve the negotiation roll, V spells a bribe: neither happens in a fight.
     if ((spell.type == SpellType::Negotiation || spell.type == SpellType::Bribe) && s.fight.active)
         return refuse("talk_spell_not_in_fight", "10.7");
-    if (spell.id == "niepewnosc" && (s.fight.round != 1 || s.fight.phase != 1)) return refuse("hesitation_at_start", "10.5");
-    if (spell.id == "zawieszenie_broni" && fight_has_nameless(s)) return refuse("not_against_nameless", "10.5");
+    if (spell.does == SpellEffect::CeaseFire && fight_has_nameless(s)) return refuse("not_against_nameless", "10.5");
+    // 15.5: the Vampire charms "tylko podczas dwóch pierwszych rund walki".
+    if (is_vampire(data, caster) && spell.does == SpellEffect::Charm && s.fight.round > 2)
+        return refuse("vampire_charms_two_rounds", "15.5");
 
     if (s.fight.active) {
         if (gates) {
@@ -118,80 +139,110 @@ std::optional<Refused> cast_refusal(const GameState& s, const GameData& data, co
         }
         const int rank = rank_in_own_formation(s, caster);
         if (rank < 0) return refuse("caster_cannot_act", "10.4");
+        if (in_hesitation_window(s, caster, spell)) {
+            const CastPlan plan = plan_cast(s, data, caster, spell, use_ring);
+            if (!plan.free && caster.wounds + plan.cost >= caster.sila) return refuse("cost_would_kill", "10.2");
+            return std::nullopt;
+        }
         // 10.4: characters cast only from the second rank; monsters from the first or second.
         if (caster.is_character() && rank != 1) return refuse("not_second_rank", "10.4");
         if (!caster.is_character() && rank > 1) return refuse("monster_not_front_ranks", "10.4");
         // 9.2: the party acts in phase 1, the monsters in phase 2; Zawieszenie broni in any phase.
-        if (spell.id != "zawieszenie_broni") {
+        if (spell.does != SpellEffect::CeaseFire) {
             if (caster.side == Side::Party && s.fight.phase != 1) return refuse("party_casts_in_phase_1", "9.2");
             if (caster.side == Side::Monsters && s.fight.phase != 2) return refuse("monsters_cast_in_phase_2", "9.2");
         }
         if (caster.acted == "attack") return refuse("attacked_this_round", "10.3");
-        if (caster.acted == "cast") return refuse("already_cast_this_round", "9.2");
+        if (caster.acted == "cast") return refuse("already_cast_this_round", "9.4");
     }
 
     // 10.2: the cost must not kill the caster.
-    const CastPlan plan = plan_cast(s, caster, spell, use_ring);
+    const CastPlan plan = plan_cast(s, data, caster, spell, use_ring);
     if (!plan.free && caster.wounds + plan.cost >= caster.sila) return refuse("cost_would_kill", "10.2");
     return std::nullopt;
 }
 
-std::optional<Refused> target_refusal(const GameState& s, const Figure& caster, const Spell& spell,
-                                      const Figure& target) {
+std::optional<Refused> target_refusal(const GameState& s, const GameData& data, const Figure& caster,
+                                      const Spell& spell, const Figure& target) {
     auto refuse = [&](const char* code, const char* rule) {
         return Refused(code, rule, {{"figure", caster.name}, {"spell", spell.name}, {"target", target.name}});
     };
     const Place place = place_of(s, target.id);
-    const std::string& kind = spell.target;
-    if (kind == "dead_character") {
-        if (!target.is_character() || !target.dead) return refuse("target_not_dead", "10.8");
-        if (target.died_in_fight == 0 || target.died_in_fight != s.fight.number) return refuse("too_late_to_raise", "10.8");
-        return std::nullopt;
+    const Side enemy = enemy_of(caster.side);
+    const MonsterKind* target_kind = data.monster_kind(target.monster_kind);
+    switch (spell.target) {
+        case TargetKind::None:
+        case TargetKind::AllEngaged: return refuse("no_targets_for_spell", "10.9");
+        case TargetKind::DeadCharacter:
+            if (!target.is_character() || !target.dead) return refuse("target_not_dead", "10.8");
+            if (target.died_in_fight == 0 || target.died_in_fight != s.fight.number) return refuse("too_late_to_raise", "10.8");
+            return std::nullopt;
+        default: break;
     }
     if (target.dead) return refuse("target_dead", "9.7");
-    if (kind == "petrified_character") {
+    if (spell.target == TargetKind::PetrifiedCharacter) {
         if (!target.petrified) return refuse("target_not_petrified", "10.6");
         if (target.id == caster.id) return refuse("not_on_self", "10.6");
+        // 15.3: "bezpośrednio po zakończeniu walki"; later the character counts as dead.
+        if (!s.right_after_fight && !target.stone_fresh) return refuse("too_late_to_unpetrify", "15.3");
         return std::nullopt;
     }
     if (target.petrified || !target.away.empty()) return refuse("target_not_here", "10.0");
 
-    const Side enemy = enemy_of(caster.side);
-    if (kind == "monster_rank_1" || kind == "monster_rank_1_2" || kind == "any_monster") {
-        if (target.side != enemy || !place.on_board()) return refuse("target_not_enemy", "10.5");
-        // 16.0: the Black Gates' Wybuch reaches any character.
-        const int deepest = caster.id == black_gates_id ? 1000 : kind == "monster_rank_1" ? 0 : kind == "monster_rank_1_2" ? 1 : 1000;
-        if (place.rank > deepest) return refuse(kind == "monster_rank_1" ? "target_not_first_rank" : "target_too_far", "10.5");
-        return std::nullopt;
+    switch (spell.target) {
+        case TargetKind::EnemyFirstRank:
+        case TargetKind::EnemyFirstTwoRanks:
+        case TargetKind::AnyEnemy: {
+            if (target.side != enemy || !place.on_board()) return refuse("target_not_enemy", "10.5");
+            // 16.0: the Black Gates' Wybuch reaches any character.
+            const int deepest = caster.id == black_gates_id                       ? 1000
+                                : spell.target == TargetKind::EnemyFirstRank      ? 0
+                                : spell.target == TargetKind::EnemyFirstTwoRanks  ? 1
+                                                                                  : 1000;
+            if (place.rank > deepest)
+                return refuse(spell.target == TargetKind::EnemyFirstRank ? "target_not_first_rank" : "target_too_far", "10.5");
+            if (spell.does == SpellEffect::Charm) {
+                // 15.5: the Vampire's Urok takes characters; a monster the party charmed is not one.
+                if (!caster.is_character() && !target.is_character()) return refuse("monster_charms_characters", "15.5");
+                // 10.5: the party's Urok takes monsters; a character charmed by the Vampire is freed
+                // only by the Vampire's death or Uwolnienie (15.5); the Zło talisman's victim by Urok
+                // too (14.6), the statue's only by Uwolnienie (13.2).
+                if (caster.is_character() && target.is_character() && target.possessed != "talisman") {
+                    if (!target.charmed_by.empty()) return refuse("vampire_charm_only_freed", "15.5");
+                    if (target.possessed == "statue") return refuse("statue_only_freed", "13.2");
+                    return refuse("target_not_monster", "10.5");
+                }
+            }
+            return std::nullopt;
+        }
+        case TargetKind::CharmedPartyMember:
+            if (!target.is_character() || (target.charmed_by.empty() && target.possessed.empty()))
+                return refuse("target_not_charmed", "10.5");
+            return std::nullopt;
+        case TargetKind::FriendlyFigure:
+            if (target.side != caster.side) return refuse("target_not_friend", "10.5");
+            return std::nullopt;
+        case TargetKind::AnyFigure:
+            // 10.6: not the Nameless One, the Demons or the Black Gates.
+            if (target_kind && (target_kind->nameless || target_kind->demon)) return refuse("teleport_forbidden", "10.6");
+            return std::nullopt;
+        default: break;
     }
-    if (kind == "charmed_party_member") {
-        if (!target.is_character() || target.charmed_by.empty()) return refuse("target_not_charmed", "10.5");
-        return std::nullopt;
+    if (!target.is_character()) return refuse("target_not_character", "10.6");
+    switch (spell.target) {
+        case TargetKind::AnyCharacter: return std::nullopt;
+        case TargetKind::OtherCharacter:
+            if (target.id == caster.id) return refuse("not_on_self", "10.6");
+            return std::nullopt;
+        case TargetKind::PoisonedCharacter:
+            if (!target.poisoned) return refuse("target_not_poisoned", "10.6");
+            if (!target.poison_fresh) return refuse("poison_not_fresh", "10.6");
+            return std::nullopt;
+        case TargetKind::TrapTalentCharacter:
+            if (target.talents.traps <= 0) return refuse("no_trap_talent", "10.6");
+            return std::nullopt;
+        default: return refuse("no_targets_for_spell", "10.9");
     }
-    if (kind == "friendly_figure") {
-        if (target.side != caster.side) return refuse("target_not_friend", "10.5");
-        return std::nullopt;
-    }
-    if (!target.is_character() && kind != "any_figure") return refuse("target_not_character", "10.6");
-    if (kind == "any_character") return std::nullopt;
-    if (kind == "other_character") {
-        if (target.id == caster.id) return refuse("not_on_self", "10.6");
-        return std::nullopt;
-    }
-    if (kind == "poisoned_character") {
-        if (!target.poisoned) return refuse("target_not_poisoned", "10.6");
-        if (!target.poison_fresh) return refuse("poison_not_fresh", "10.6");
-        return std::nullopt;
-    }
-    if (kind == "trap_talent_character") {
-        if (target.talents.traps <= 0) return refuse("no_trap_talent", "10.6");
-        return std::nullopt;
-    }
-    if (kind == "any_figure") {
-        if (target.monster_kind == "bezimienny" || target.monster_kind == "demon") return refuse("teleport_forbidden", "10.6");
-        return std::nullopt;
-    }
-    return refuse("no_targets_for_spell", "10.9");
 }
 
 }  // namespace czary

@@ -27,10 +27,8 @@ const Figure* find_caster(const GameState& s, const std::string& id);
 std::optional<Refused> cast_refusal(const GameState& s, const GameData& data, const Figure& caster,
                                     const Spell& spell, bool use_ring = false);
 // Why the target is not valid for this spell; nullopt if it is.
-std::optional<Refused> target_refusal(const GameState& s, const Figure& caster, const Spell& spell,
-                                      const Figure& target);
-// Does the spell take targets named by the player (false: nobody, or everyone engaged)?
-bool spell_takes_targets(const Spell& spell);
-CastPlan plan_cast(const GameState& s, const Figure& caster, const Spell& spell, bool use_ring);
+std::optional<Refused> target_refusal(const GameState& s, const GameData& data, const Figure& caster,
+                                      const Spell& spell, const Figure& target);
+CastPlan plan_cast(const GameState& s, const GameData& data, const Figure& caster, const Spell& spell, bool use_ring);
 
 }  // namespace czary

@@ -50,10 +50,11 @@ GameData GameData::from_files(std::string_view (*file)(std::string_view path)) {
             MonsterKind kind{k.at("id"), parse_text(k.at("name")), k.at("odpornosc"),
                              k.at("nn").is_null() ? -1 : k.at("nn").get<int>(), k.at("spells")};
             for (const auto& flag : k.at("flags")) {
-                kind.nameless |= flag == "nameless";
-                kind.demon |= flag == "demon";
-                kind.vampire |= flag == "vampire";
-                kind.medusa |= flag == "medusa";
+                bool* known = flag == "nameless" ? &kind.nameless : flag == "demon"  ? &kind.demon
+                            : flag == "vampire"  ? &kind.vampire  : flag == "medusa" ? &kind.medusa
+                            : flag == "person"   ? &kind.person   : nullptr;
+                if (!known) throw DataError("monster '" + kind.id + "': unknown flag " + flag.dump());
+                *known = true;
             }
             data.monster_kinds.push_back(kind);
         }

@@ -41,6 +41,7 @@ struct MonsterKind {
     bool demon = false;
     bool vampire = false;
     bool medusa = false;
+    bool person = false;  // 14.5: Urok (osoba) works on it; Urok (potwór) on the others
 };
 
 struct BribeRow {

@@ -44,6 +44,15 @@ void action_talisman(Turn& t);
 void action_poison(Turn& t);
 void action_petrify(Turn& t);
 void action_disarm_trap(Turn& t);
+void action_possess(Turn& t);
+void action_charm_potion(Turn& t);
+void action_thought_talisman(Turn& t);
+void action_use_thought(Turn& t);
+void action_medallion(Turn& t);
+void action_magic_armor(Turn& t);
+void action_improve(Turn& t);
+// 13.2, 14.6: the possessed character is a party member again (Urok or Uwolnienie not resisted).
+void end_possession(Turn& t, Figure& c);
 // shared by the negotiation actions and the odds (queries.cpp)
 const Figure& strongest_monster(const GameState& s);  // refuses when nobody may be talked to
 int negotiation_total(const GameState& s, const Figure& negotiator, const Figure& monster, int roll);

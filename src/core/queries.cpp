@@ -24,12 +24,12 @@ std::vector<SpellAvailability> spell_availability(const GameState& s, const Game
     std::vector<SpellAvailability> list;
     for (const auto& spell : data.spells.all()) {
         auto refusal = cast_refusal(s, data, caster, spell);
-        if (!refusal && spell_takes_targets(spell) && valid_targets(s, data, caster_id, spell.id).empty())
+        if (!refusal && takes_targets(spell) && valid_targets(s, data, caster_id, spell.id).empty())
             refusal = Refused("no_valid_target", spell.rule, {{"spell", spell.name}});
         SpellAvailability entry;
         entry.spell = spell.id;
         entry.castable = !refusal;
-        entry.cost = plan_cast(s, caster, spell, false).cost;
+        entry.cost = plan_cast(s, data, caster, spell, false).cost;
         if (refusal) entry.refusal = make_refusal(*refusal, data);
         list.push_back(std::move(entry));
     }
@@ -40,10 +40,10 @@ std::vector<std::string> valid_targets(const GameState& s, const GameData& data,
                                        const std::string& spell_id) {
     const Figure& caster = caster_or_throw(s, caster_id);
     const Spell* spell = data.spells.find(spell_id);
-    if (!spell || !spell_takes_targets(*spell)) return {};
+    if (!spell || !takes_targets(*spell)) return {};
     std::vector<std::string> targets;
     for (const auto& figure : s.figures)
-        if (!target_refusal(s, caster, *spell, figure)) targets.push_back(figure.id);
+        if (!target_refusal(s, data, caster, *spell, figure)) targets.push_back(figure.id);
     return targets;
 }
 
@@ -52,10 +52,9 @@ std::vector<TargetOdds> odds_of_cast(const GameState& s, const GameData& data, c
     caster_or_throw(s, caster_id);
     const Spell* spell = data.spells.find(spell_id);
     if (!spell) throw DataError("no spell '" + spell_id + "'");
-    std::vector<std::string> ids = spell->target == "all_engaged" ? figures_on_board(s) : target_ids;
+    std::vector<std::string> ids = spell->target == TargetKind::AllEngaged ? figures_on_board(s) : target_ids;
     std::vector<TargetOdds> list;
-    const bool wounding = spell->dice && (spell->id == "wybuch" || spell->id == "eksplozja" || spell->id == "blyskawica" ||
-                                          spell->id == "psychiczny_cios" || spell->id == "gniew_bozy");
+    const bool wounding = is_wounding(*spell);
     for (const auto& id : ids) {
         const Figure* target = s.find(id);
         if (!target) throw DataError("no figure '" + id + "' in this session");

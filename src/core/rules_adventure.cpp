@@ -15,7 +15,10 @@ void check_sun(const Turn& t) {
     if (t.s.adventure.sun == Sun::None) throw Refused("no_sun", "4.1");
 }
 
-bool limited(const std::string& spell) { return spell == "uzdrowienie" || spell == "odmlodzenie"; }
+bool limited(const GameData& data, const std::string& id) {
+    const Spell* spell = data.spells.find(id);
+    return spell && spell->limited_uses;
+}
 
 }  // namespace
 
@@ -38,6 +41,7 @@ void action_begin_adventure(Turn& t) {
         f.marked.clear();
         f.uses_left.clear();
         f.rings_used.clear();
+        f.improved.clear();  // 12.2: each point once per time between adventures
     }
     t.s.encounter = {};
     t.outcome["sun"] = sun_name(t.s.adventure.sun);
@@ -69,7 +73,7 @@ void action_mark_spells(Turn& t) {
 void action_roll_use_limit(Turn& t) {
     Figure& c = t.figure("character");
     const Spell& spell = t.spell("spell");
-    if (!limited(spell.id)) throw Refused("no_use_limit", "10.6", {{"spell", spell.name}});
+    if (!spell.limited_uses) throw Refused("no_use_limit", "10.6", {{"spell", spell.name}});
     // Rolled before entering (10.6); after entering only for a spell marked later (14.6).
     if (!t.s.adventure.active) throw Refused("limit_before_entering", "10.6");
     if (std::find(c.marked.begin(), c.marked.end(), spell.id) == c.marked.end())
@@ -92,7 +96,7 @@ void action_enter_labyrinth(Turn& t) {
     for (auto& c : t.s.figures) {
         if (!c.is_character() || c.dead) continue;
         for (const auto& spell : c.marked)
-            if (limited(spell) && !c.uses_left.count(spell))
+            if (limited(t.data, spell) && !c.uses_left.count(spell))
                 throw Refused("use_limit_missing", "10.6", {{"figure", c.name}, {"spell", t.data.spells.find(spell)->name}});
     }
     for (auto& c : t.s.figures) c.wounds_at_entry = c.wounds;
@@ -114,6 +118,9 @@ void action_end_adventure(Turn& t) {
         f.marked.clear();
         f.uses_left.clear();
         f.rings_used.clear();
+        // 13.5 Alloces' curse: zręczność lower "do końca przygody".
+        f.zrecznosc -= f.zrecznosc_this_adventure;
+        f.zrecznosc_this_adventure = 0;
     }
     t.s.adventure.active = false;
     t.s.adventure.entered = false;

@@ -33,87 +33,121 @@ void wound_spell(Turn& t, const Figure& caster, const Spell& spell, Figure& targ
 }
 
 void apply_effect(Turn& t, Figure& caster, const Spell& spell, Figure* target, nlohmann::json& report) {
-    const std::string& id = spell.id;
-    if (id == "wybuch" || id == "blyskawica" || id == "psychiczny_cios" || id == "gniew_bozy" || id == "eksplozja") {
-        wound_spell(t, caster, spell, *target, report);
-    } else if (id == "urok") {
-        const bool resisted = resists(t, *target);
-        report["resisted"] = resisted;
-        if (!resisted) charm(t, *target, caster);
-    } else if (id == "uspienie") {
-        const bool resisted = resists(t, *target);
-        report["resisted"] = resisted;
-        if (!resisted) {
-            target->asleep = true;
-            t.note("asleep", "10.5", {{"figure", target->name}});
+    switch (spell.does) {
+        case SpellEffect::Wound: wound_spell(t, caster, spell, *target, report); break;
+        case SpellEffect::Charm: {
+            const bool resisted = resists(t, *target);
+            report["resisted"] = resisted;
+            if (resisted) break;
+            if (!target->possessed.empty()) end_possession(t, *target);  // 14.6, 13.2: Urok ends a possession
+            else charm(t, *target, caster);
+            break;
         }
-    } else if (id == "uwolnienie") {
-        // 10.5: the charmed character must try to resist; failing frees it.
-        const bool resisted = resists(t, *target);
-        report["resisted"] = resisted;
-        if (!resisted) break_charm(t, *target);
-    } else if (id == "magiczna_tarcza") {
-        target->magic_shield = true;
-        t.note("shielded", "10.5", {{"figure", target->name}});
-    } else if (id == "niepewnosc") {
-        t.s.fight.hesitation = true;
-        t.note("hesitation", "10.5");
-    } else if (id == "zawieszenie_broni") {
-        finish_fight(t, "cease_fire");
-    } else if (id == "zamek") {
-        const std::string door = t.optional_text("door").value_or("");
-        t.s.notes.locked_doors.push_back(door);
-        t.note("door_locked", "10.6", {{"door", door}});
-    } else if (id == "magiczna_zbroja") {
-        target->armor = t.dice.roll("1K3+1", "armor", target->id);
-        report["armor"] = target->armor;
-        t.note("armor", "10.6", {{"figure", target->name}, {"amount", number_text(target->armor)}});
-    } else if (id == "neutralizacja_trucizny") {
-        target->poisoned = target->poison_fresh = false;
-        t.note("poison_neutralised", "10.6", {{"figure", target->name}});
-    } else if (id == "ozywienie_kamienia") {
-        target->petrified = false;
-        place_first_free(t.s.party, target->id);
-        t.note("unpetrified", "10.6", {{"figure", target->name}, {"wounds", number_text(target->wounds)}});
-    } else if (id == "sila") {
-        target->strength_bonus_next = t.dice.roll("1K6", "strength", target->id);
-        report["bonus"] = target->strength_bonus_next;
-        t.note("strength", "10.6", {{"figure", target->name}, {"amount", number_text(target->strength_bonus_next)}});
-    } else if (id == "uzdrowienie" || id == "odmlodzenie") {
-        const int amount = t.dice.roll(*spell.dice, "healing", target->id);
-        const int healed = std::min(amount, target->wounds);  // never below zero wounds
-        target->wounds -= healed;
-        report["healed"] = healed;
-        t.note("healed_by_spell", "10.6", {{"figure", target->name}, {"amount", number_text(healed)}, {"rolled", number_text(amount)}});
-    } else if (id == "teleportacja") {
-        const std::string destination = t.text("destination");
-        if (destination.empty()) throw Refused("bad_action", "", {{"field", "destination"}});
-        remove_from_board(t.s, target->id);
-        target->away = destination;
-        t.s.notes.teleports.push_back({target->id, destination});
-        t.note("teleported", "10.6", {{"figure", target->name}, {"destination", destination}});
-    } else if (id == "delikatne_palce") {
-        target->trap_bonus = true;
-        t.note("delicate_fingers", "10.6", {{"figure", target->name}});
-    } else if (id == "elokwencja") {
-        t.s.encounter.negotiation_bonus = raised(t.s.encounter.negotiation_bonus, 4, state_limits::max_talk_bonus,
-                                                 {"premia do negocjacji", "the negotiation bonus"}, "10.7");
-        t.note("negotiation_bonus", "10.7", {{"amount", number_text(t.s.encounter.negotiation_bonus)}});
-    } else if (id == "zastraszenie" || id == "zniechecenie") {
-        t.s.encounter.intimidation = true;
-        if (id == "zniechecenie") t.s.encounter.all_treasure = true;
-        t.note(id == "zastraszenie" ? "intimidation_ready" : "daunt_ready", "10.7");
-    } else if (id == "sugestia" || id == "pochlebstwo") {
-        t.s.encounter.bribe_modifier = -raised(-std::int64_t{t.s.encounter.bribe_modifier}, id == "sugestia" ? 2 : 4,
-                                               state_limits::max_talk_bonus,
-                                               {"obniżka rzutu na łapówkę", "the bribe roll's reduction"}, "10.7");
-        t.note("bribe_modifier", "10.7", {{"amount", number_text(t.s.encounter.bribe_modifier)}});
-    } else if (id == "wskrzeszenie") {
-        target->dead = false;
-        target->died_in_fight = 0;
-        target->wounds = target->wounds_at_entry;
-        place_first_free(t.s.party, target->id);
-        t.note("resurrected", "10.8", {{"figure", target->name}, {"wounds", number_text(target->wounds)}});
+        case SpellEffect::Sleep: {
+            const bool resisted = resists(t, *target);
+            report["resisted"] = resisted;
+            if (!resisted) {
+                target->asleep = true;
+                t.note("asleep", "10.5", {{"figure", target->name}});
+            }
+            break;
+        }
+        case SpellEffect::FreeFromCharm: {
+            // 10.5: the charmed character must try to resist; failing frees it.
+            const bool resisted = resists(t, *target);
+            report["resisted"] = resisted;
+            if (resisted) break;
+            if (!target->possessed.empty()) end_possession(t, *target);
+            else break_charm(t, *target);
+            break;
+        }
+        case SpellEffect::Shield:
+            target->magic_shield = true;
+            t.note("shielded", "10.5", {{"figure", target->name}});
+            break;
+        case SpellEffect::Hesitation:
+            t.s.fight.hesitation = t.s.fight.hesitation_window = true;
+            t.note("hesitation", "10.5");
+            break;
+        case SpellEffect::CeaseFire: finish_fight(t, "cease_fire"); break;
+        case SpellEffect::LockDoor: {
+            const std::string door = t.optional_text("door").value_or("");
+            t.s.notes.locked_doors.push_back(door);
+            t.note("door_locked", "10.6", {{"door", door}});
+            break;
+        }
+        case SpellEffect::Armor:
+            target->armor = t.dice.roll(*spell.dice, "armor", target->id);
+            report["armor"] = target->armor;
+            t.note("armor", "10.6", {{"figure", target->name}, {"amount", number_text(target->armor)}});
+            break;
+        case SpellEffect::NeutralisePoison: {
+            // 10.6: "Neutralizuje wszelkie ujemne skutki działania trucizny": the poison's wounds go.
+            const int healed = std::min(target->poison_wounds, target->wounds);
+            target->wounds -= healed;
+            target->poisoned = target->poison_fresh = false;
+            target->poison_wounds = 0;
+            report["healed"] = healed;
+            t.note("poison_neutralised", "10.6", {{"figure", target->name}, {"amount", number_text(healed)}});
+            break;
+        }
+        case SpellEffect::Unpetrify:
+            target->petrified = false;
+            place_first_free(t.s.party, target->id);
+            t.note("unpetrified", "10.6", {{"figure", target->name}, {"wounds", number_text(target->wounds)}});
+            break;
+        case SpellEffect::Strength:
+            target->strength_bonus_next = t.dice.roll(*spell.dice, "strength", target->id);
+            report["bonus"] = target->strength_bonus_next;
+            t.note("strength", "10.6", {{"figure", target->name}, {"amount", number_text(target->strength_bonus_next)}});
+            break;
+        case SpellEffect::Heal: {
+            const int amount = t.dice.roll(*spell.dice, "healing", target->id);
+            const int healed = std::min(amount, target->wounds);  // never below zero wounds
+            target->wounds -= healed;
+            report["healed"] = healed;
+            t.note("healed_by_spell", "10.6", {{"figure", target->name}, {"amount", number_text(healed)}, {"rolled", number_text(amount)}});
+            break;
+        }
+        case SpellEffect::Teleport: {
+            const std::string destination = t.text("destination");
+            if (destination.empty()) throw Refused("bad_action", "", {{"field", "destination"}});
+            remove_from_board(t.s, target->id);
+            target->away = destination;
+            t.s.notes.teleports.push_back({target->id, destination});
+            t.note("teleported", "10.6", {{"figure", target->name}, {"destination", destination}});
+            break;
+        }
+        case SpellEffect::DelicateFingers:
+            target->trap_bonus = true;
+            t.note("delicate_fingers", "10.6", {{"figure", target->name}});
+            break;
+        case SpellEffect::NegotiationBonus:
+            t.s.encounter.negotiation_bonus = raised(t.s.encounter.negotiation_bonus, spell.bonus, state_limits::max_talk_bonus,
+                                                     {"premia do negocjacji", "the negotiation bonus"}, "10.7");
+            t.note("negotiation_bonus", "10.7", {{"amount", number_text(t.s.encounter.negotiation_bonus)}});
+            break;
+        case SpellEffect::Intimidation:
+        case SpellEffect::IntimidationAllTreasure: {
+            const bool all_treasure = spell.does == SpellEffect::IntimidationAllTreasure;
+            t.s.encounter.intimidation = true;
+            if (all_treasure) t.s.encounter.all_treasure = true;
+            t.note(all_treasure ? "daunt_ready" : "intimidation_ready", "10.7");
+            break;
+        }
+        case SpellEffect::BribeModifier:
+            t.s.encounter.bribe_modifier = -raised(-std::int64_t{t.s.encounter.bribe_modifier}, spell.bonus,
+                                                   state_limits::max_talk_bonus,
+                                                   {"obniżka rzutu na łapówkę", "the bribe roll's reduction"}, "10.7");
+            t.note("bribe_modifier", "10.7", {{"amount", number_text(t.s.encounter.bribe_modifier)}});
+            break;
+        case SpellEffect::Resurrect:
+            target->dead = false;
+            target->died_in_fight = 0;
+            target->wounds = target->wounds_at_entry;
+            place_first_free(t.s.party, target->id);
+            t.note("resurrected", "10.8", {{"figure", target->name}, {"wounds", number_text(target->wounds)}});
+            break;
     }
 }
 
@@ -130,25 +164,29 @@ void action_cast(Turn& t) {
 
     // Targets, checked before anything changes.
     std::vector<std::string> target_ids = t.text_list("targets");
-    if (spell.target == "all_engaged") {
+    if (spell.target == TargetKind::AllEngaged) {
         target_ids = figures_on_board(t.s);
-    } else if (spell.target == "none") {
+    } else if (spell.target == TargetKind::None) {
         target_ids.clear();
     } else {
         if (target_ids.size() != 1) throw Refused("one_target", "10.5", {{"spell", spell.name}});
         const Figure* target = t.s.find(target_ids[0]);
         if (!target) throw Refused("unknown_figure", "", {{"figure", target_ids[0]}});
-        if (auto refusal = target_refusal(t.s, *found, spell, *target)) throw *refusal;
+        if (auto refusal = target_refusal(t.s, t.data, *found, spell, *target)) throw *refusal;
     }
 
     // The cost, in wounds, through no armour (10.2, 10.6).
     Figure gates_copy = black_gates_figure();
     Figure& caster = caster_id == black_gates_id ? gates_copy : *t.s.find(caster_id);
-    const CastPlan plan = plan_cast(t.s, caster, spell, use_ring);
+    const CastPlan plan = plan_cast(t.s, t.data, caster, spell, use_ring);
     caster.wounds += plan.cost;
     if (plan.by_ring) caster.rings_used.push_back(spell.id);
-    if ((spell.id == "uzdrowienie" || spell.id == "odmlodzenie") && !plan.by_ring) --caster.uses_left[spell.id];
-    if (t.s.fight.active) caster.acted = "cast";
+    if (spell.limited_uses && !plan.by_ring) --caster.uses_left[spell.id];
+    // 10.5 Niepewność: healing before the fight starts is no one's action of the round; anything
+    // else starts the fight and ends that time.
+    const bool before_the_fight = t.s.fight.hesitation_window && spell.does == SpellEffect::Heal && caster.side == Side::Party;
+    if (!before_the_fight) t.s.fight.hesitation_window = false;
+    if (t.s.fight.active && !before_the_fight) caster.acted = "cast";
     if (caster_id == black_gates_id) --t.s.fight.gates_blasts_left;
     t.note(plan.free ? "cast_free" : "cast", spell.rule,
            {{"figure", caster.name}, {"spell", spell.name}, {"cost", number_text(plan.cost)}});
@@ -166,7 +204,7 @@ void action_cast(Turn& t) {
         Figure* target = t.s.find(id);
         nlohmann::json report = {{"figure", id}};
         // Only Wskrzeszenie works on the dead.
-        if (!target->dead || spell.target == "dead_character") apply_effect(t, caster, spell, target, report);
+        if (!target->dead || spell.target == TargetKind::DeadCharacter) apply_effect(t, caster, spell, target, report);
         t.outcome["targets"].push_back(report);
     }
 }

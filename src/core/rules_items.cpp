@@ -17,18 +17,40 @@ Figure& character(Turn& t, const char* field) {
 
 const Spell& spell_by_id(Turn& t, const char* id) { return *t.data.spells.find(id); }
 
+bool wears(const Figure& c, const char* medallion) {
+    return std::find(c.medallions.begin(), c.medallions.end(), medallion) != c.medallions.end();
+}
+
+// 13.5 Asmoday's curse lowers every potential: a marked spell more than the dominant sun now
+// allows is given up (the one the player names, else the last marked).
+void drop_marks_over_potential(Turn& t, Figure& c) {
+    if (t.s.adventure.sun == Sun::None) return;
+    const int allowed = c.potential[static_cast<int>(t.s.adventure.sun)];
+    const auto drop = t.optional_text("drop");
+    while (static_cast<int>(c.marked.size()) > allowed && !c.marked.empty()) {
+        auto it = c.marked.end() - 1;
+        if (drop) {
+            auto named = std::find(c.marked.begin(), c.marked.end(), *drop);
+            if (named != c.marked.end()) it = named;
+        }
+        const Spell* spell = t.data.spells.find(*it);
+        t.note("mark_dropped", "13.5", {{"figure", c.name}, {"spell", spell ? spell->name : plain(*it)}});
+        c.marked.erase(it);
+    }
+}
+
 }  // namespace
 
 // grant_ring {character, spell}: 14.8: once per adventure, at no cost.
 void action_grant_ring(Turn& t) {
     Figure& c = character(t, "character");
     const Spell& spell = t.spell("spell");
-    static const char* ring_spells[] = {"uspienie", "neutralizacja_trucizny", "uzdrowienie", "wskrzeszenie"};
-    if (std::none_of(std::begin(ring_spells), std::end(ring_spells), [&](const char* id) { return spell.id == id; }))
+    if (!spell.ring)
         throw Refused("no_such_ring", "14.8", {{"spell", spell.name}});
     if (std::find(c.rings.begin(), c.rings.end(), spell.id) == c.rings.end()) c.rings.push_back(spell.id);
     t.note("ring", "14.8", {{"figure", c.name}, {"spell", spell.name}});
-    if (spell.id == "wskrzeszenie") learn(t, c, spell, "ring");  // 10.8
+    // 10.8: a type S spell's ring teaches it (Wskrzeszenie).
+    if (spell.type == SpellType::Special) learn(t, c, spell, "ring");
 }
 
 // resistance_ring {character, bonus: 1|2}: 14.8, odporność at most 5.
@@ -50,15 +72,23 @@ void action_altar(Turn& t) {
     if (success) {
         if (altar == "alloces") c.free_combat_spells_next = true;
         if (altar == "avnas" || altar == "asmoday") c.cheap_lightning = true;
+        if (altar == "asmoday") c.zrecznosc += 3;  // "zręczność ... zostaje zwiększona o 3 punkty"
         if (altar == "malthus") learn(t, c, spell_by_id(t, "gniew_bozy"), "malthus_altar");
         t.note("altar_success_" + altar, "13.5", {{"figure", c.name}});
         return;
     }
     t.note("altar_failure_" + altar, "13.5", {{"figure", c.name}});
-    if (altar == "avnas") deal_wounds(t, c, t.dice.roll("1K3x2", "damage", c.id), "");
-    if (altar == "malthus") deal_wounds(t, c, t.dice.roll("2K6+2", "damage", c.id), "");
-    if (altar == "asmoday")
+    if (altar == "alloces") {
+        // "zręczność postaci jest obniżona o 1 punkt do końca przygody"
+        c.zrecznosc -= 1;
+        if (t.s.adventure.active) c.zrecznosc_this_adventure -= 1;
+    }
+    if (altar == "avnas") deal_wounds(t, c, t.dice.roll(*spell_by_id(t, "blyskawica").dice, "damage", c.id), "");
+    if (altar == "malthus") deal_wounds(t, c, t.dice.roll(*spell_by_id(t, "gniew_bozy").dice, "damage", c.id), "");
+    if (altar == "asmoday") {
         for (int& p : c.potential) p = std::max(0, p - 1);
+        drop_marks_over_potential(t, c);
+    }
 }
 
 // bookshelf {character, dice?}: 13.4: 1K6, 1-3 it falls (1K3 wounds), 4-6 teaches Wskrzeszenie.
@@ -99,11 +129,28 @@ void action_talisman(Turn& t) {
     t.note("talisman", "14.6", {{"figure", c.name}, {"amount", number_text(bonus)}});
 }
 
-// poison {character}: the character is poisoned; Neutralizacja trucizny must follow at once.
+// poison {character, wounds? | code?, dice?}: the poison's wounds (14.5, 13.1: 1K3), taken at
+// once; Neutralizacja trucizny right after takes them back (10.6). The medallion (14.7) protects.
 void action_poison(Turn& t) {
     Figure& c = character(t, "character");
+    if (wears(c, "neutralizacja_trucizny")) {
+        t.outcome["wounds"] = 0;
+        t.note("poison_medallion", "14.7", {{"figure", c.name}});
+        return;
+    }
+    int amount = 0;
+    if (auto given = t.optional_number("wounds", 0, 99)) {
+        if (t.action.contains("code")) throw Refused("bad_action", "", {{"field", "code"}});
+        amount = *given;
+    } else {
+        const std::string code = t.optional_text("code").value_or("1K3");
+        if (!DiceCode::parse(code)) throw Refused("bad_dice_code", "3.1", {{"code", plain(code)}});
+        amount = t.dice.roll(code, "poison", c.id);
+    }
     c.poisoned = c.poison_fresh = true;
-    t.note("poisoned", "10.6", {{"figure", c.name}});
+    t.note("poisoned", "10.6", {{"figure", c.name}, {"amount", number_text(amount)}});
+    c.poison_wounds = deal_wounds(t, c, amount, "");
+    t.outcome["wounds"] = c.poison_wounds;
 }
 
 // petrify {character}: 15.3 Medusa: removed from the ranks until Ożywienie kamienia.
@@ -111,6 +158,7 @@ void action_petrify(Turn& t) {
     Figure& c = character(t, "character");
     if (c.petrified) throw Refused("already_petrified", "15.3", {{"figure", c.name}});
     c.petrified = true;
+    c.stone_fresh = !t.s.fight.active;  // 13.2 the statue: Ożywienie kamienia now or never
     remove_from_board(t.s, c.id);
     t.note("petrified", "15.3", {{"figure", c.name}});
 }
@@ -122,6 +170,161 @@ void action_disarm_trap(Turn& t) {
     t.outcome["talent"] = talent;
     t.note(c.trap_bonus ? "disarm_with_bonus" : "disarm", "10.6", {{"figure", c.name}, {"talent", number_text(talent)}});
     c.trap_bonus = false;
+}
+
+// possess {character, source: statue|talisman, dice?}: 13.2 the Nameless One's statue, 14.6 the
+// Zło talisman: the character tries to resist; failing, it attacks the party: it stands in the
+// monsters' first rank, facing the middle of the party's (13.2), until it dies or is freed.
+void action_possess(Turn& t) {
+    Figure& c = character(t, "character");
+    const std::string source = t.text("source");
+    if (source != "statue" && source != "talisman") throw Refused("bad_action", "", {{"field", "source"}});
+    const char* rule = source == "statue" ? "13.2" : "14.6";
+    if (!c.possessed.empty() || !c.charmed_by.empty()) throw Refused("already_possessed", rule, {{"figure", c.name}});
+    const bool resisted = resists(t, c);
+    t.outcome["resisted"] = resisted;
+    if (resisted) {
+        t.note("possession_resisted", rule, {{"figure", c.name}});
+        return;
+    }
+    remove_from_board(t.s, c.id);
+    c.possessed = source;
+    c.side = Side::Monsters;
+    c.asleep = false;
+    Formation& monsters = t.s.monsters;
+    if (monsters.ranks.empty()) monsters.ranks.push_back({"", "", ""});
+    auto& front = monsters.ranks[0];
+    if (front[1].empty()) front[1] = c.id;
+    else if (front[0].empty()) front[0] = c.id;
+    else if (front[2].empty()) front[2] = c.id;
+    else place_first_free(monsters, c.id);
+    t.note(source == "statue" ? "possessed_by_statue" : "possessed_by_talisman", rule, {{"figure", c.name}});
+}
+
+void end_possession(Turn& t, Figure& c) {
+    const char* rule = c.possessed == "statue" ? "13.2" : "14.6";
+    c.possessed.clear();
+    c.side = Side::Party;
+    remove_from_board(t.s, c.id);
+    place_first_free(t.s.party, c.id);
+    t.note("possession_ended", rule, {{"figure", c.name}});
+}
+
+// charm_potion {character, target, potion: person|monster, dice?}: 14.5: "w identyczny sposób,
+// jak w wypadku czaru Urok": the target resists or is charmed; the potion costs no wounds.
+void action_charm_potion(Turn& t) {
+    Figure& drinker = character(t, "character");
+    if (!drinker.possessed.empty() || !drinker.charmed_by.empty()) throw Refused("charmed_cannot_cast", "14.5", {{"figure", drinker.name}});
+    Figure& target = t.figure("target");
+    const std::string potion = t.text("potion");
+    if (potion != "person" && potion != "monster") throw Refused("bad_action", "", {{"field", "potion"}});
+    if (target.dead || !place_of(t.s, target.id).on_board()) throw Refused("target_not_here", "14.5", {{"target", target.name}});
+    const Args args{{"figure", drinker.name}, {"target", target.name}};
+    if (target.is_character()) {
+        // 14.6: a character the Zło talisman holds is freed by Urok, "za pomocą czaru lub mikstury".
+        if (target.possessed != "talisman") throw Refused("potion_not_on_character", "14.5", args);
+    } else {
+        if (target.side != Side::Monsters) throw Refused("target_not_enemy", "14.5", args);
+        const MonsterKind* kind = t.data.monster_kind(target.monster_kind);
+        const bool person = kind && kind->person;
+        if (person != (potion == "person"))
+            throw Refused(person ? "potion_for_monsters" : "potion_for_persons", "14.5", args);
+    }
+    const bool resisted = resists(t, target);
+    t.outcome["resisted"] = resisted;
+    if (resisted) return;
+    if (target.is_character()) end_possession(t, target);
+    else charm(t, target, drinker);
+}
+
+// thought_talisman {character, dice?}: 14.6 Myśl: "może zostać użyty tylko 1K6 razy".
+void action_thought_talisman(Turn& t) {
+    Figure& c = character(t, "character");
+    c.thought_uses = t.dice.roll("1K6", "talisman_uses", c.id);
+    t.outcome["uses"] = c.thought_uses;
+    t.note("thought_talisman", "14.6", {{"figure", c.name}, {"amount", number_text(c.thought_uses)}});
+}
+
+// use_thought {character, target, dice?}: 14.6 Myśl: "kosztem 1 rany zadać przeciwnikowi siłą
+// swych myśli 1K6 ran (tylko wtedy, gdy atakowanemu ... nie uda się próba odparcia czaru)".
+void action_use_thought(Turn& t) {
+    Figure& c = character(t, "character");
+    Figure& target = t.figure("target");
+    const Args args{{"figure", c.name}, {"target", target.name}};
+    if (c.thought_uses <= 0) throw Refused("no_thought_talisman", "14.6", args);
+    if (!c.possessed.empty() || !c.charmed_by.empty()) throw Refused("charmed_cannot_cast", "14.6", args);
+    if (c.asleep || c.petrified || !c.away.empty()) throw Refused("caster_cannot_act", "14.6", args);
+    if (target.dead || target.side == c.side || !place_of(t.s, target.id).on_board())
+        throw Refused("target_not_enemy", "14.6", args);
+    if (t.s.fight.active && !c.acted.empty()) throw Refused("already_acted", "10.3", args);
+    // As a spell's cost (10.2), the wound must not kill the wearer.
+    if (c.wounds + 1 >= c.sila) throw Refused("thought_would_kill", "14.6", args);
+    c.wounds += 1;
+    --c.thought_uses;
+    if (t.s.fight.active) c.acted = "attack";
+    t.note("thought_used", "14.6", {{"figure", c.name}, {"target", target.name}, {"amount", number_text(c.thought_uses)}});
+    const bool resisted = resists(t, target);
+    t.outcome["resisted"] = resisted;
+    if (resisted) return;
+    const int taken = deal_wounds(t, target, t.dice.roll("1K6", "damage", target.id), c.id);
+    t.outcome["wounds"] = taken;
+}
+
+// medallion {character, medallion, worn?}: 14.7: Neutralizacja trucizny (no poison harms the
+// wearer), Elokwencja (+3 to the negotiation roll of the party it is with).
+void action_medallion(Turn& t) {
+    Figure& c = character(t, "character");
+    const std::string medallion = t.text("medallion");
+    if (!known_medallion(medallion)) throw Refused("bad_action", "", {{"field", "medallion"}});
+    const bool worn = t.action.contains("worn") && !t.action.at("worn").is_null() ? t.action.at("worn").get<bool>() : true;
+    auto it = std::find(c.medallions.begin(), c.medallions.end(), medallion);
+    if (worn && it == c.medallions.end()) c.medallions.push_back(medallion);
+    if (!worn && it != c.medallions.end()) c.medallions.erase(it);
+    t.note(worn ? "medallion_on" : "medallion_off", "14.7",
+           {{"figure", c.name}, {"medallion", t.data.message("medallion." + medallion)}});
+}
+
+// magic_armor {character, sila}: 14.4: the armour adds its siła; 0 takes it off. Not handed over
+// in a fight, a negotiation or a bribe.
+void action_magic_armor(Turn& t) {
+    Figure& c = character(t, "character");
+    const int sila = t.number("sila", 0, 99);
+    if (t.s.fight.active) throw Refused("armor_not_in_fight", "14.4", {{"figure", c.name}});
+    const int sila_without = c.sila - c.armor_sila;
+    if (sila_without + sila <= c.wounds && sila < c.armor_sila) throw Refused("armor_removal_kills", "14.4", {{"figure", c.name}});
+    c.sila = raised(sila_without, sila, state_limits::max_sila, {"siła", "siła"}, "14.4");
+    c.armor_sila = sila;
+    t.note(sila > 0 ? "magic_armor_on" : "magic_armor_off", "14.4",
+           {{"figure", c.name}, {"amount", number_text(sila)}, {"sila", number_text(c.sila)}});
+}
+
+// improve {character, what}: 12.2, 12.3: after an adventure, 100 experience (zręczność 150)
+// raise one of siła, odporność (at most 5, 11.0), zręczność or one potential by one point, each
+// once until the next adventure. (Gold is kept on the character sheet, not here.)
+void action_improve(Turn& t) {
+    Figure& c = character(t, "character");
+    const std::string what = t.text("what");
+    if (!improvable(what)) throw Refused("bad_action", "", {{"field", "what"}});
+    const Args args{{"figure", c.name}, {"what", t.data.message("improve." + what)}};
+    if (t.s.adventure.active) throw Refused("improve_after_adventure", "12.2", args);
+    if (std::find(c.improved.begin(), c.improved.end(), what) != c.improved.end())
+        throw Refused("improved_once", "12.2", args);
+    const int price = what == "zrecznosc" ? 150 : 100;
+    if (c.experience < price) throw Refused("not_enough_experience", what == "zrecznosc" ? "12.3" : "12.2",
+                                            {{"figure", c.name}, {"what", args.at("what")}, {"price", number_text(price)}});
+    if (what == "odpornosc" && c.odpornosc >= 5) throw Refused("odpornosc_at_most_5", "11.0", args);
+    if (what == "sila") c.sila = raised(c.sila, 1, state_limits::max_sila, {"siła", "siła"}, "12.2");
+    if (what == "odpornosc") ++c.odpornosc;
+    if (what == "zrecznosc") c.zrecznosc = raised(c.zrecznosc, 1, state_limits::max_points, {"zręczność", "zręczność"}, "12.3");
+    if (what.rfind("potential_", 0) == 0) {
+        const int index = what == "potential_red" ? 0 : what == "potential_yellow" ? 1 : 2;
+        c.potential[index] = raised(c.potential[index], 1, 9, {"potencjał magiczny", "magic potential"}, "12.2");
+    }
+    c.experience -= price;
+    c.improved.push_back(what);
+    t.outcome["experience"] = c.experience;
+    t.note("improved", what == "zrecznosc" ? "12.3" : "12.2",
+           {{"figure", c.name}, {"what", args.at("what")}, {"price", number_text(price)}});
 }
 
 }  // namespace czary

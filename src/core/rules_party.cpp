@@ -166,8 +166,7 @@ void action_learn_spell(Turn& t) {
     const Spell& spell = t.spell("spell");
     const std::string source = t.text("source");
     if (spell.type != SpellType::Special) throw Refused("learn_only_special", "10.8", {{"spell", spell.name}});
-    const bool allowed = spell.id == "gniew_bozy" ? (source == "manuscript" || source == "malthus_altar")
-                                                  : (source == "ring" || source == "bookshelf");
+    const bool allowed = std::find(spell.learned_from.begin(), spell.learned_from.end(), source) != spell.learned_from.end();
     if (!allowed) throw Refused("wrong_source", "10.8", {{"spell", spell.name}});
     learn(t, c, spell, source);
 }

@@ -22,4 +22,14 @@ const char* sun_name(Sun sun) {
     return "none";
 }
 
+bool improvable(std::string_view what) {
+    for (const char* known : {"sila", "odpornosc", "zrecznosc", "potential_red", "potential_yellow", "potential_blue"})
+        if (what == known) return true;
+    return false;
+}
+
+bool known_medallion(std::string_view medallion) {
+    return medallion == "neutralizacja_trucizny" || medallion == "elokwencja";
+}
+
 }  // namespace czary

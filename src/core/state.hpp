@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/dice.hpp"
@@ -47,6 +48,7 @@ struct Figure {
 
     Side side = Side::Party;     // whom it fights for now (charms change it)
     std::string charmed_by;      // 10.5 Urok: the caster's id
+    std::string possessed;       // 13.2 "statue" (Bezimienny) or 14.6 "talisman" (Zło): fights the party
     bool dead = false;
     int died_in_fight = 0;       // fight number, for Wskrzeszenie (10.8)
     bool asleep = false;         // 10.5 Uśpienie
@@ -54,7 +56,9 @@ struct Figure {
     int armor = 0;               // 10.6 Magiczna zbroja points
     bool poisoned = false;
     bool poison_fresh = false;   // 10.6 Neutralizacja: only right after the poisoning
+    int poison_wounds = 0;       // 10.6: the wounds the poison dealt, which Neutralizacja takes back
     bool petrified = false;      // 15.3
+    bool stone_fresh = false;    // 15.3: turned to stone outside a fight; Ożywienie kamienia at once
     std::string away;            // teleported to this segment (10.6)
     int strength_bonus_next = 0;    // 10.6 Siła / 14.5: for the next fight
     int strength_bonus_active = 0;  // in the current fight
@@ -65,6 +69,11 @@ struct Figure {
     std::string acted;              // this round: "cast" or "attack" (10.3)
     int wounds_at_entry = 0;        // 10.8 Wskrzeszenie
     int experience = 0;             // 12.0
+    std::vector<std::string> improved;  // 12.2: what experience raised since the last adventure
+    int armor_sila = 0;             // 14.4: the magic armour's siła, part of `sila`
+    int zrecznosc_this_adventure = 0;  // 13.5 Alloces: a change undone when the adventure ends
+    int thought_uses = 0;           // 14.6 Myśl: uses left
+    std::vector<std::string> medallions;  // 14.7 worn: neutralizacja_trucizny, elokwencja
     std::vector<std::string> killed;  // ids of monsters it killed (12.1)
 
     bool is_character() const { return kind == FigureKind::Character; }
@@ -91,6 +100,7 @@ struct Fight {
     bool black_gates = false;     // 16.0: phase 3 exists
     int gates_blasts_left = 0;    // 16.0: three free Wybuch per phase 3
     bool hesitation = false;      // 10.5 Niepewność was cast
+    bool hesitation_window = false;  // 10.5 Niepewność: healing before the fight starts, until it does
     std::vector<int> ranks_moved_from;  // 9.8: one character from each rank per phase 4
     std::vector<std::string> monsters_killed;
     std::string outcome;          // after it ends: victory, agreement, cease_fire, fled
@@ -128,5 +138,11 @@ struct GameState {
 };
 
 const char* sun_name(Sun sun);
+
+// 12.2, 12.3: what spent experience raises by one point after an adventure ("sila", "odpornosc",
+// "zrecznosc", "potential_red", "potential_yellow", "potential_blue").
+bool improvable(std::string_view what);
+// 14.7: the medallions the spell system knows ("neutralizacja_trucizny", "elokwencja").
+bool known_medallion(std::string_view medallion);
 
 }  // namespace czary

@@ -31,14 +31,16 @@ json figure_json(const Figure& f) {
         {"odpornosc", f.odpornosc}, {"zrecznosc", f.zrecznosc}, {"talents", talents_json(f.talents)},
         {"potential", f.potential}, {"pool", f.pool}, {"marked", f.marked}, {"learned", f.learned},
         {"uses_left", f.uses_left}, {"rings", f.rings}, {"rings_used", f.rings_used}, {"side", side_name(f.side)},
-        {"charmed_by", f.charmed_by}, {"dead", f.dead}, {"died_in_fight", f.died_in_fight}, {"asleep", f.asleep},
+        {"charmed_by", f.charmed_by}, {"possessed", f.possessed}, {"dead", f.dead}, {"died_in_fight", f.died_in_fight}, {"asleep", f.asleep},
         {"magic_shield", f.magic_shield}, {"armor", f.armor}, {"poisoned", f.poisoned},
-        {"poison_fresh", f.poison_fresh}, {"petrified", f.petrified}, {"away", f.away},
+        {"poison_fresh", f.poison_fresh}, {"poison_wounds", f.poison_wounds}, {"petrified", f.petrified}, {"stone_fresh", f.stone_fresh}, {"away", f.away},
         {"strength_bonus_next", f.strength_bonus_next}, {"strength_bonus_active", f.strength_bonus_active},
         {"trap_bonus", f.trap_bonus}, {"free_combat_spells_next", f.free_combat_spells_next},
         {"free_combat_spells_active", f.free_combat_spells_active}, {"cheap_lightning", f.cheap_lightning},
         {"acted", f.acted}, {"wounds_at_entry", f.wounds_at_entry}, {"experience", f.experience},
-        {"killed", f.killed},
+        {"killed", f.killed}, {"improved", f.improved}, {"armor_sila", f.armor_sila},
+        {"zrecznosc_this_adventure", f.zrecznosc_this_adventure}, {"thought_uses", f.thought_uses},
+        {"medallions", f.medallions},
     };
 }
 
@@ -189,6 +191,8 @@ Figure read_figure(const json& value, const std::string& path) {
     figure.rings_used = f.texts("rings_used");
     figure.side = f.choice("side", {"party", "monsters"}) == 0 ? Side::Party : Side::Monsters;
     figure.charmed_by = f.text("charmed_by");
+    static const char* const possession[] = {"", "statue", "talisman"};
+    figure.possessed = possession[f.choice("possessed", {"", "statue", "talisman"})];
     figure.dead = f.boolean("dead");
     figure.died_in_fight = f.integer("died_in_fight", 0, L::max_counter, 0);  // and at most fight.number
     figure.asleep = f.boolean("asleep");
@@ -196,7 +200,9 @@ Figure read_figure(const json& value, const std::string& path) {
     figure.armor = f.integer("armor", 0, L::max_points, 0);
     figure.poisoned = f.boolean("poisoned");
     figure.poison_fresh = f.boolean("poison_fresh");
+    figure.poison_wounds = f.integer("poison_wounds", 0, L::max_wounds, 0);
     figure.petrified = f.boolean("petrified");
+    figure.stone_fresh = f.boolean("stone_fresh");
     figure.away = f.text("away");
     figure.strength_bonus_next = f.integer("strength_bonus_next", 0, L::max_points, 0);
     figure.strength_bonus_active = f.integer("strength_bonus_active", 0, L::max_points, 0);
@@ -209,6 +215,17 @@ Figure read_figure(const json& value, const std::string& path) {
     figure.wounds_at_entry = f.integer("wounds_at_entry", 0, L::max_wounds, 0);
     figure.experience = f.integer("experience", 0, L::max_counter, 0);
     figure.killed = f.texts("killed");
+    figure.improved = f.texts("improved");
+    for (std::size_t i = 0; i < figure.improved.size(); ++i)
+        if (!improvable(figure.improved[i]))
+            wrong(item(f.path("improved"), i), "is \"" + figure.improved[i] + "\": not something experience raises (12.2)");
+    figure.armor_sila = f.integer("armor_sila", 0, L::max_points, 0);
+    figure.zrecznosc_this_adventure = f.integer("zrecznosc_this_adventure", -L::max_points, L::max_points, 0);
+    figure.thought_uses = f.integer("thought_uses", 0, L::max_points, 0);
+    figure.medallions = f.texts("medallions");
+    for (std::size_t i = 0; i < figure.medallions.size(); ++i)
+        if (!known_medallion(figure.medallions[i]))
+            wrong(item(f.path("medallions"), i), "is \"" + figure.medallions[i] + "\": not a medallion the spells know (14.7)");
     return figure;
 }
 
@@ -384,7 +401,7 @@ nlohmann::json state_to_json(const GameState& state) {
                        {"sun", a.sun == Sun::None ? json(nullptr) : json(sun_name(a.sun))}}},
         {"fight", {{"number", f.number}, {"active", f.active}, {"round", f.round}, {"phase", f.phase},
                    {"black_gates", f.black_gates}, {"gates_blasts_left", f.gates_blasts_left},
-                   {"hesitation", f.hesitation}, {"ranks_moved_from", f.ranks_moved_from},
+                   {"hesitation", f.hesitation}, {"hesitation_window", f.hesitation_window}, {"ranks_moved_from", f.ranks_moved_from},
                    {"monsters_killed", f.monsters_killed}, {"outcome", f.outcome}}},
         {"right_after_fight", state.right_after_fight},
         {"encounter", {{"negotiation_bonus", e.negotiation_bonus}, {"intimidation", e.intimidation},
@@ -422,6 +439,7 @@ GameState state_from_json(const nlohmann::json& value, const GameData& data) {
         state.fight.black_gates = f.boolean("black_gates");
         state.fight.gates_blasts_left = f.integer("gates_blasts_left", 0, 3, 0);
         state.fight.hesitation = f.boolean("hesitation");
+        state.fight.hesitation_window = f.boolean("hesitation_window");
         // 0-based indexes of party ranks (kept after a rank closes); never more ranks than figures.
         const int most_ranks = std::max(static_cast<int>(state.figures.size()) - 1, 0);
         f.list("ranks_moved_from", [&](const json& index, const std::string& at) {

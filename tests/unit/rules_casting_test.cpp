@@ -108,8 +108,8 @@ TEST_CASE("9.2: in a fight the party casts in phase 1 and the monsters in phase 
     t.refused({{"type", "cast"}, {"caster", "c1"}, {"spell", "wybuch"}, {"targets", {"m4"}}}, "party_casts_in_phase_1", "9.2");
 }
 
-TEST_CASE("9.2: one spell per character per round") {
+TEST_CASE("9.4 pkt 1: one spell per character per round") {
     Table t = fight_with_troll();
     t.ok({{"type", "cast"}, {"caster", "c1"}, {"spell", "wybuch"}, {"targets", {"m4"}}, {"dice", {1}}});
-    t.refused({{"type", "cast"}, {"caster", "c1"}, {"spell", "wybuch"}, {"targets", {"m4"}}}, "already_cast_this_round", "9.2");
+    t.refused({{"type", "cast"}, {"caster", "c1"}, {"spell", "wybuch"}, {"targets", {"m4"}}}, "already_cast_this_round", "9.4");
 }

@@ -200,11 +200,12 @@ TEST_CASE("10.5 / 15.5 Urok by the Vampire: free in rounds 1-2, the victim joins
     // Round 2, phase 1: Gislan cannot cast for anyone now.
     next_phases(t, 3);
     t.refused({{"type", "cast"}, {"caster", "c2"}, {"spell", "sila"}, {"targets", {"c2"}}}, "charmed_cannot_cast", "15.5");
-    // Round 3, phase 2: the Vampire's Urok now costs its 3 wounds.
+    // Round 3, phase 2: "tylko podczas dwóch pierwszych rund walki": no Urok any more (15.5).
     next_phases(t, 5);
     CHECK(t.state().fight.round == 3);
-    t.ok({{"type", "cast"}, {"caster", vampire}, {"spell", "urok"}, {"targets", {"c1"}}, {"dice", {1}}});  // resisted
-    CHECK(t.fig(vampire).wounds == 3);
+    t.refused({{"type", "cast"}, {"caster", vampire}, {"spell", "urok"}, {"targets", {"c1"}}, {"dice", {1}}},
+              "vampire_charms_two_rounds", "15.5");
+    CHECK(t.fig(vampire).wounds == 0);
     // The Vampire's death frees Gislan.
     t.ok({{"type", "wound"}, {"figure", vampire}, {"amount", 20}});
     CHECK(t.fig("c2").side == czary::Side::Party);
