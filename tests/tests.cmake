@@ -78,3 +78,19 @@ if(CZARY_FUZZ_BUILD_DIR)
     set_tests_properties(fuzz.${harness} PROPERTIES TIMEOUT 300)
   endforeach()
 endif()
+
+# The example sessions of docs/examples: each replays to exactly its committed output
+# (docs/examples/output/), and the README's generated blocks are what scripts/examples_readme.py
+# makes of those outputs. scripts/update-examples.sh rewrites both after an intended change.
+file(GLOB doc_examples CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/docs/examples/[0-9][0-9]-*.json)
+foreach(example IN LISTS doc_examples)
+  get_filename_component(name ${example} NAME_WE)
+  string(SUBSTRING ${name} 0 2 number)
+  add_test(NAME docs.example.${number}
+           COMMAND ${CMAKE_COMMAND} -DCLI=$<TARGET_FILE:czary-cli> -DSOURCE=${CMAKE_SOURCE_DIR} -DNAME=${name}
+                   -DWORK=${CMAKE_BINARY_DIR}/docs-examples -P ${CMAKE_SOURCE_DIR}/tests/docs/check-example.cmake)
+endforeach()
+find_program(CZARY_PYTHON3 python3)
+if(CZARY_PYTHON3)
+  add_test(NAME docs.examples_readme COMMAND ${CZARY_PYTHON3} ${CMAKE_SOURCE_DIR}/scripts/examples_readme.py --check)
+endif()
