@@ -108,6 +108,14 @@ void draw_cast_panel(App& app) {
                                                                     {"{sila}", std::to_string(caster->sila)}}));
     ImGui::TextDisabled("%s", cost.c_str());
     app.layout.add_last_item("cast:cost");
+    if (!spell->cost_note.pl.empty()) {
+        const std::string note = "* " + app.local(spell->cost_note);
+        ImGui::PushStyleColor(ImGuiCol_Text, vec(theme::text_dim));
+        ImGui::TextWrapped("%s", note.c_str());
+        ImGui::PopStyleColor();
+        app.layout.add_last_item("cast:cost-note");
+        app.layout.add_text("cast:cost-note", note);
+    }
     app.layout.add_text("cast:cost", cost);
     if (needs_target && cast.targets.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, vec(theme::accent));

@@ -130,7 +130,9 @@ void draw_card(App& app, const Figure& caster, const Spell& spell, const SpellAv
         const std::string effect = fit_text(app.local(spell.short_effect), right - left, ImGui::GetFont(), size_small);
         draw->AddText(nullptr, size_small, ImVec2(left, a.y + 9 + size_big), col(theme::card_ink_soft), effect.c_str());
         const float bottom_y = b.y - 6 - size_small;
-        draw->AddText(nullptr, size_small, ImVec2(left, bottom_y), col(theme::card_ink_soft), spell.rule.c_str());
+        // A cost the rulebook states twice differently is starred; the cast bar says why.
+        const std::string rule = spell.cost_note.pl.empty() ? spell.rule : spell.rule + " *";
+        draw->AddText(nullptr, size_small, ImVec2(left, bottom_y), col(theme::card_ink_soft), rule.c_str());
         const float cost_w = draw_cost(draw, ImVec2(right, bottom_y + size_small / 2 - 10), entry.cost, alpha);
         std::string marks;
         auto has = [](const std::vector<std::string>& list, const std::string& x) { return std::find(list.begin(), list.end(), x) != list.end(); };

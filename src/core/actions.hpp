@@ -259,6 +259,8 @@ struct Cast {
     std::optional<std::string> destination{};           // Teleportacja
     std::optional<std::string> door{};                  // Zamek
     Dice dice{};                                        // resist and effect dice, target by target
+    std::optional<int> rank{};  // Urok: the free place (1-based) a charmed monster takes; default
+    std::optional<int> slot{};  // the first free one of the party
     template <class Self, class Field> static void fields(Self& a, Field&& field) {
         field("caster", a.caster);
         field("spell", a.spell);
@@ -267,6 +269,8 @@ struct Cast {
         field("destination", a.destination);
         field("door", a.door);
         field("dice", a.dice);
+        field("rank", a.rank);
+        field("slot", a.slot);
     }
 };
 

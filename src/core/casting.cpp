@@ -144,9 +144,10 @@ std::optional<Refused> cast_refusal(const GameState& s, const GameData& data, co
             if (!plan.free && caster.wounds + plan.cost >= caster.sila) return refuse("cost_would_kill", "10.2");
             return std::nullopt;
         }
-        // 10.4: characters cast only from the second rank; monsters from the first or second.
-        if (caster.is_character() && rank != 1) return refuse("not_second_rank", "10.4");
-        if (!caster.is_character() && rank > 1) return refuse("monster_not_front_ranks", "10.4");
+        // 10.4: the party casts only from its second rank (a charmed monster too: it stands in the
+        // party's formation); the monsters from the first or second rank of theirs.
+        if (caster.side == Side::Party && rank != 1) return refuse("not_second_rank", "10.4");
+        if (caster.side == Side::Monsters && rank > 1) return refuse("monster_not_front_ranks", "10.4");
         // 9.2: the party acts in phase 1, the monsters in phase 2; Zawieszenie broni in any phase.
         if (spell.does != SpellEffect::CeaseFire) {
             if (caster.side == Side::Party && s.fight.phase != 1) return refuse("party_casts_in_phase_1", "9.2");

@@ -121,6 +121,12 @@ void action_end_adventure(Turn& t) {
         // 13.5 Alloces' curse: zręczność lower "do końca przygody".
         f.zrecznosc -= f.zrecznosc_this_adventure;
         f.zrecznosc_this_adventure = 0;
+        // The adventure's spells end with it (docs/interpretations.md, "the end of an adventure").
+        f.armor = 0;
+        f.strength_bonus_next = 0;
+        f.trap_bonus = false;
+        f.free_combat_spells_next = false;
+        f.asleep = false;
     }
     t.s.adventure.active = false;
     t.s.adventure.entered = false;

@@ -40,7 +40,7 @@ void apply_effect(Turn& t, Figure& caster, const Spell& spell, Figure* target, n
             report["resisted"] = resisted;
             if (resisted) break;
             if (!target->possessed.empty()) end_possession(t, *target);  // 14.6, 13.2: Urok ends a possession
-            else charm(t, *target, caster);
+            else charm_into_place(t, *target, caster);
             break;
         }
         case SpellEffect::Sleep: {
@@ -96,11 +96,14 @@ void apply_effect(Turn& t, Figure& caster, const Spell& spell, Figure* target, n
             place_first_free(t.s.party, target->id);
             t.note("unpetrified", "10.6", {{"figure", target->name}, {"wounds", number_text(target->wounds)}});
             break;
-        case SpellEffect::Strength:
-            target->strength_bonus_next = t.dice.roll(*spell.dice, "strength", target->id);
-            report["bonus"] = target->strength_bonus_next;
-            t.note("strength", "10.6", {{"figure", target->name}, {"amount", number_text(target->strength_bonus_next)}});
+        case SpellEffect::Strength: {
+            // 10.6 / 14.5: "tylko w czasie najbliższej walki": cast during a fight, that one.
+            const int bonus = t.dice.roll(*spell.dice, "strength", target->id);
+            (t.s.fight.active ? target->strength_bonus_active : target->strength_bonus_next) = bonus;
+            report["bonus"] = bonus;
+            t.note(t.s.fight.active ? "strength_now" : "strength", "10.6", {{"figure", target->name}, {"amount", number_text(bonus)}});
             break;
+        }
         case SpellEffect::Heal: {
             const int amount = t.dice.roll(*spell.dice, "healing", target->id);
             const int healed = std::min(amount, target->wounds);  // never below zero wounds
@@ -174,6 +177,7 @@ void action_cast(Turn& t) {
         if (!target) throw Refused("unknown_figure", "", {{"figure", target_ids[0]}});
         if (auto refusal = target_refusal(t.s, t.data, *found, spell, *target)) throw *refusal;
     }
+    if (spell.does == SpellEffect::Charm) check_charm_place(t);
 
     // The cost, in wounds, through no armour (10.2, 10.6).
     Figure gates_copy = black_gates_figure();

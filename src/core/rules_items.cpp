@@ -114,19 +114,18 @@ void action_manuscript(Turn& t) {
 void action_talisman(Turn& t) {
     Figure& c = character(t, "character");
     const std::string sun = t.text("sun");
-    const int bonus = t.dice.roll("1K3", "talisman", c.id);
-    auto raise = [&](int& potential) {
-        potential = raised(potential, bonus, state_limits::max_points, {"potencjał magiczny", "magic potential"}, "14.6");
-    };
-    if (sun == "all") {
-        for (int& p : c.potential) raise(p);
-    } else if (sun == "red" || sun == "yellow" || sun == "blue") {
-        raise(c.potential[sun == "red" ? 0 : sun == "yellow" ? 1 : 2]);
-    } else {
-        throw Refused("bad_action", "", {{"field", "sun"}});
+    if (sun != "all" && sun != "red" && sun != "yellow" && sun != "blue") throw Refused("bad_action", "", {{"field", "sun"}});
+    // 14.6 Wszystkie słońca: "o 1K3 potencjał magiczny dla każdego ze słońc": a roll per sun.
+    nlohmann::json bonuses = nlohmann::json::array();
+    for (int i = 0; i < 3; ++i) {
+        if (sun != "all" && sun != sun_name(static_cast<Sun>(i))) continue;
+        const int bonus = t.dice.roll("1K3", "talisman", c.id);
+        c.potential[i] = raised(c.potential[i], bonus, state_limits::max_points, {"potencjał magiczny", "magic potential"}, "14.6");
+        bonuses.push_back(bonus);
+        t.note("talisman", "14.6", {{"figure", c.name}, {"amount", number_text(bonus)},
+                                    {"sun", t.data.message(std::string("sun.") + sun_name(static_cast<Sun>(i)))}});
     }
-    t.outcome["bonus"] = bonus;
-    t.note("talisman", "14.6", {{"figure", c.name}, {"amount", number_text(bonus)}});
+    t.outcome["bonus"] = sun == "all" ? bonuses : bonuses[0];
 }
 
 // poison {character, wounds? | code?, dice?}: the poison's wounds (14.5, 13.1: 1K3), taken at
@@ -166,7 +165,8 @@ void action_petrify(Turn& t) {
 // disarm_trap {character}: one attempt; Delikatne palce's +3 is used up by it (10.6).
 void action_disarm_trap(Turn& t) {
     Figure& c = character(t, "character");
-    const int talent = c.talents.traps + (c.trap_bonus ? 3 : 0);
+    // 7.3: the talent "nie może przekroczyć 5", Delikatne palce's +3 included (a 6 always fails).
+    const int talent = std::min(5, c.talents.traps + (c.trap_bonus ? 3 : 0));
     t.outcome["talent"] = talent;
     t.note(c.trap_bonus ? "disarm_with_bonus" : "disarm", "10.6", {{"figure", c.name}, {"talent", number_text(talent)}});
     c.trap_bonus = false;
@@ -201,6 +201,30 @@ void action_possess(Turn& t) {
     t.note(source == "statue" ? "possessed_by_statue" : "possessed_by_talisman", rule, {{"figure", c.name}});
 }
 
+void check_charm_place(Turn& t) {
+    const auto rank = t.optional_number("rank", 1, 99);
+    const auto slot = t.optional_number("slot", 1, 3);
+    if (!rank && !slot) return;
+    if (!rank || !slot) throw Refused("bad_action", "", {{"field", rank ? "slot" : "rank"}});
+    const auto& ranks = t.s.party.ranks;
+    // A free place of an existing rank, or the first place of a new rank behind the last.
+    const bool new_rank = *rank == static_cast<int>(ranks.size()) + 1;
+    if (*rank > static_cast<int>(ranks.size()) + 1 || (!new_rank && !ranks[*rank - 1][*slot - 1].empty()))
+        throw Refused("place_taken", "10.5", {{"rank", number_text(*rank)}, {"slot", number_text(*slot)}});
+}
+
+void charm_into_place(Turn& t, Figure& target, const Figure& caster) {
+    charm(t, target, caster);
+    const auto rank = t.optional_number("rank", 1, 99);
+    const auto slot = t.optional_number("slot", 1, 3);
+    if (target.is_character() || !rank || !slot) return;
+    remove_from_board(t.s, target.id);
+    auto& ranks = t.s.party.ranks;
+    if (*rank > static_cast<int>(ranks.size())) ranks.push_back({"", "", ""});
+    ranks[*rank - 1][*slot - 1] = target.id;
+    t.note("placed_by_players", "10.5", {{"figure", target.name}, {"rank", number_text(*rank)}, {"slot", number_text(*slot)}});
+}
+
 void end_possession(Turn& t, Figure& c) {
     const char* rule = c.possessed == "statue" ? "13.2" : "14.6";
     c.possessed.clear();
@@ -230,11 +254,12 @@ void action_charm_potion(Turn& t) {
         if (person != (potion == "person"))
             throw Refused(person ? "potion_for_monsters" : "potion_for_persons", "14.5", args);
     }
+    check_charm_place(t);
     const bool resisted = resists(t, target);
     t.outcome["resisted"] = resisted;
     if (resisted) return;
     if (target.is_character()) end_possession(t, target);
-    else charm(t, target, drinker);
+    else charm_into_place(t, target, drinker);
 }
 
 // thought_talisman {character, dice?}: 14.6 Myśl: "może zostać użyty tylko 1K6 razy".

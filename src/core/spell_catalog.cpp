@@ -96,6 +96,7 @@ SpellCatalog SpellCatalog::from_json(std::string_view json_text) {
             if (!node.at("dice").is_null()) spell.dice = node.at("dice").get<std::string>();
             spell.effect = parse_text(node.at("effect"));
             spell.short_effect = parse_text(node.at("short"));
+            if (node.contains("cost_note")) spell.cost_note = parse_text(node.at("cost_note"));
             if (node.contains("rule_text")) spell.rule_text = node.at("rule_text").at("pl").get<std::string>();
             if (spell.cost < 0) throw DataError("negative cost");
             if (spell.does == SpellEffect::Wound && !spell.dice) throw DataError("a wounding spell needs dice");

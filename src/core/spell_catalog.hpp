@@ -73,6 +73,7 @@ struct Spell {
     std::optional<std::string> dice;  // dice code of its effect, e.g. "1K3x2"
     LocalizedText effect;
     LocalizedText short_effect;  // one line on its card
+    LocalizedText cost_note;     // where the rulebook disagrees on the cost (Gniew Boży: 10.8 vs table 10.9)
     std::string rule_text;  // the rule's own words (10-czary.txt), Polish
 };
 

@@ -371,3 +371,50 @@ TEST_CASE("data: a spell's target kind, effect and timing are read once; an unkn
     CHECK_THROWS_WITH_AS(with("monster_rank_9", "wound"), doctest::Contains("unknown target 'monster_rank_9'"), czary::DataError);
     CHECK_THROWS_WITH_AS(with("none", "explode"), doctest::Contains("unknown does 'explode'"), czary::DataError);
 }
+
+TEST_CASE("10.5 Urok: the players choose the free place the charmed monster takes") {
+    Table t = vampire_and_ork();  // party: c1 c2 _ / c3 _ _
+    t.refused({{"type", "cast"}, {"caster", "c3"}, {"spell", "urok"}, {"targets", {"m4"}}, {"rank", 1}, {"slot", 1}},
+              "place_taken", "10.5");
+    t.ok({{"type", "cast"}, {"caster", "c3"}, {"spell", "urok"}, {"targets", {"m4"}}, {"dice", {6}}, {"rank", 2}, {"slot", 3}});
+    CHECK(t.state().party.ranks[1][2] == "m4");
+    CHECK(t.state().party.ranks[0][2].empty());
+}
+
+TEST_CASE("10.4 a monster charmed into the party casts as the party does: from the second rank only") {
+    Table t;
+    t.party();
+    t.standard_adventure();
+    t.ok({{"type", "move_figure"}, {"figure", "c3"}, {"rank", 2}, {"slot", 1}});
+    const std::string sorcerer = t.monster("czarnoksieznik", 8);
+    t.monster("troll", 9);
+    t.ok({{"type", "start_fight"}});
+    t.ok({{"type", "cast"}, {"caster", "c3"}, {"spell", "urok"}, {"targets", {sorcerer}}, {"dice", {6}}, {"rank", 1}, {"slot", 3}});
+    next_phases(t, 4);  // round 2, phase 1
+    t.refused({{"type", "cast"}, {"caster", sorcerer}, {"spell", "magiczna_tarcza"}, {"targets", {"c1"}}}, "not_second_rank", "10.4");
+}
+
+TEST_CASE("10.6 Siła cast during a fight counts for that fight") {
+    Table u;
+    u.party();
+    u.standard_adventure();
+    u.ok({{"type", "move_figure"}, {"figure", "c2"}, {"rank", 2}, {"slot", 1}});
+    u.monster("troll", 9);
+    u.ok({{"type", "start_fight"}});
+    u.ok({{"type", "cast"}, {"caster", "c2"}, {"spell", "sila"}, {"targets", {"c1"}}, {"dice", {4}}});
+    CHECK(u.fig("c1").strength_bonus_active == 4);
+    CHECK(u.fig("c1").strength_bonus_next == 0);
+}
+
+TEST_CASE("4.1 D the end of an adventure ends its spells: armour points, a waiting Siła, sleep, Delikatne palce") {
+    Table t;
+    t.party();
+    t.standard_adventure();
+    t.ok({{"type", "cast"}, {"caster", "c2"}, {"spell", "magiczna_zbroja"}, {"targets", {"c1"}}, {"dice", {4}}});
+    t.ok({{"type", "cast"}, {"caster", "c2"}, {"spell", "sila"}, {"targets", {"c1"}}, {"dice", {4}}});
+    REQUIRE(t.fig("c1").armor == 3);
+    REQUIRE(t.fig("c1").strength_bonus_next == 4);
+    t.ok({{"type", "end_adventure"}});
+    CHECK(t.fig("c1").armor == 0);
+    CHECK(t.fig("c1").strength_bonus_next == 0);
+}

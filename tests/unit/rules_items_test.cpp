@@ -84,15 +84,18 @@ TEST_CASE("13.4: the bookshelf falls on 1-3 for 1K3 wounds") {
     CHECK(t.fig("c2").learned.empty());
 }
 
-TEST_CASE("14.6: a sun talisman adds 1K3 to one potential or all three; the pool may grow") {
+TEST_CASE("14.6: a sun talisman adds 1K3 to one potential, Wszystkie słońca 1K3 to each; the pool may grow") {
     Table t;
     t.party();
     t.ok({{"type", "talisman"}, {"character", "c2"}, {"sun", "blue"}, {"dice", {5}}});
     CHECK(t.fig("c2").potential == std::array<int, 3>{4, 4, 7});
     t.ok({{"type", "set_pool"}, {"character", "c2"},
           {"spells", {"wybuch", "zamek", "sila", "elokwencja", "urok", "uspienie", "blyskawica"}}});
-    t.ok({{"type", "talisman"}, {"character", "c1"}, {"sun", "all"}, {"dice", {1}}});
-    CHECK(t.fig("c1").potential == std::array<int, 3>{7, 6, 5});
+    // "o 1K3 potencjał magiczny dla każdego ze słońc": a roll per sun, red, yellow, blue.
+    t.refused({{"type", "talisman"}, {"character", "c1"}, {"sun", "all"}, {"dice", {1}}}, "not_enough_dice", "3.1");
+    auto all = t.ok({{"type", "talisman"}, {"character", "c1"}, {"sun", "all"}, {"dice", {1, 4, 6}}});
+    CHECK(t.fig("c1").potential == std::array<int, 3>{7, 7, 7});
+    CHECK(all.outcome["bonus"] == nlohmann::json{1, 2, 3});
 }
 
 TEST_CASE("15.7 / 8.2: monsters cast only their own spells") {

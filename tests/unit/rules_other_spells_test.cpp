@@ -178,11 +178,11 @@ TEST_CASE("10.6 Teleportacja: not during a fight; never against Bezimienny or De
               "not_in_fight", "10.6");
 }
 
-TEST_CASE("10.6 Delikatne palce: +3 to the trap talent for one attempt") {
+TEST_CASE("10.6 / 7.3 Delikatne palce: +3 to the trap talent for one attempt, never past 5") {
     Table t = adventure();
     t.ok({{"type", "cast"}, {"caster", "c2"}, {"spell", "delikatne_palce"}, {"targets", {"c2"}}});
     auto first = t.ok({{"type", "disarm_trap"}, {"character", "c2"}});
-    CHECK(first.outcome["talent"] == 6);
+    CHECK(first.outcome["talent"] == 5);  // 3 + 3, but "nie może przekroczyć 5" (7.3)
     auto second = t.ok({{"type", "disarm_trap"}, {"character", "c2"}});
     CHECK(second.outcome["talent"] == 3);
 }
