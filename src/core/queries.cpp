@@ -105,7 +105,7 @@ BribeOdds odds_of_bribe(const GameState& s, const GameData& data, int gold) {
     BribeOdds odds;
     try {
         if (s.fight.active) throw Refused("fight_in_progress", "8.9");
-        if (s.encounter.bribe_tried) throw Refused("bribe_once", "8.9");
+        if (s.encounter.bribe_tried) throw Refused("bribe_once", "8.8");
         const Figure& monster = strongest_monster(s);
         odds.needed = bribe_needed(data, monster, gold, nullptr);
         odds.modifier = s.encounter.bribe_modifier;
