@@ -10,11 +10,16 @@ namespace czary {
 int level_nn_bonus(int level) { return level >= 3 ? 2 : level == 2 ? 1 : 0; }
 int level_experience_multiplier(int level) { return level >= 3 ? 2 : 1; }
 
-bool fight_has_nameless(const GameState& s) {
-    for (const auto& f : s.figures)
-        if (f.alive() && f.monster_kind == "bezimienny" && place_of(s, f.id).on_board()) return true;
+bool fight_has_nameless(const GameData& data, const GameState& s) {
+    for (const auto& f : s.figures) {
+        if (f.is_character() || !f.alive()) continue;
+        const MonsterKind* kind = data.monster_kind(f.monster_kind);
+        if (kind && kind->nameless && place_of(s, f.id).on_board()) return true;
+    }
     return false;
 }
+
+bool fight_has_nameless(const GameState& s) { return fight_has_nameless(GameData::builtin(), s); }
 
 bool resists(Turn& t, const Figure& target) {
     const int odpornosc = std::min(target.odpornosc, 5);
