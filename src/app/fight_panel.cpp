@@ -3,6 +3,8 @@
 // (8.2) and the talk (8.4-8.9) with its result shown large.
 #include <algorithm>
 #include <cstdio>
+#include <map>
+#include <string>
 
 #include "app/panels.hpp"
 #include "app/widgets.hpp"
@@ -25,18 +27,22 @@ void phase_row(App& app) {
         return;
     }
     // "How did it end?" in the same row; "back" lies where "end the fight" was tapped, so a
-    // second tap there changes nothing.
-    const float third = share(3);
+    // second tap there changes nothing. 9.0: a fight ends only with one side's death (or Zawieszenie
+    // broni); flight is offered only when the players turned that house rule on (Sessions, settings).
+    const bool flight = app.session.state().house_rules.end_fight_early;
+    const float part = share(flight ? 3 : 2);
     ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(2, ImGui::GetStyle().FramePadding.y));
-    if (touch_button(app, app.tr("fight.victory"), "fight:victory", third)) {
+    if (touch_button(app, app.tr("fight.victory"), "fight:victory", part)) {
         if (dispatch(app, actions::EndFight{"victory"}).ok) app.ui.table.ending_fight = false;
     }
     ImGui::SameLine();
-    if (touch_button(app, app.tr("fight.fled"), "fight:fled", third)) {
-        if (dispatch(app, actions::EndFight{"fled"}).ok) app.ui.table.ending_fight = false;
+    if (flight) {
+        if (touch_button(app, app.tr("fight.fled"), "fight:fled", part)) {
+            if (dispatch(app, actions::EndFight{"fled"}).ok) app.ui.table.ending_fight = false;
+        }
+        ImGui::SameLine();
     }
-    ImGui::SameLine();
-    if (touch_button(app, app.tr("fight.end_back"), "fight:end-back", third)) app.ui.table.ending_fight = false;
+    if (touch_button(app, app.tr("fight.end_back"), "fight:end-back", part)) app.ui.table.ending_fight = false;
     ImGui::PopStyleVar();
 }
 
@@ -221,6 +227,17 @@ void draw_monster_form(App& app) {
         if (level > 1) ImGui::SameLine();
         if (chosen_button(app, std::to_string(level).c_str(), "monster:level:" + std::to_string(level), third, form.level == level)) form.level = level;
     }
+    // 6.8: the level's siła is added to the counter's (a troll typed 8 on level 2 has siła 10):
+    // said plainly under the field, with the sum the monster will have.
+    const auto bonus_of = app.data->level_sila_bonus.find(form.level);
+    const int bonus = bonus_of == app.data->level_sila_bonus.end() ? 0 : bonus_of->second;
+    const std::map<std::string, std::string> parts = {{"{sila}", std::to_string(form.sila)}, {"{code}", std::string(form.code)},
+        {"{bonus}", std::to_string(bonus)}, {"{level}", std::to_string(form.level)}, {"{total}", std::to_string(form.sila + bonus)}};
+    const char* sum_key = form.code[0] ? "fight.sila_code_plus_level" : form.sila > 0 ? "fight.sila_plus_level" : "fight.sila_level_bonus";
+    const std::string sum = app.local(both(app, sum_key, parts));
+    ImGui::TextWrapped("%s", sum.c_str());
+    app.layout.add_last_item("monster:sila-sum");
+    app.layout.add_text("monster:sila-sum", sum);
     const bool chosen = form.kind >= 0 && form.kind < static_cast<int>(kinds.size());
     const bool sila_given = form.code[0] || form.sila > 0;
     if (form.code[0]) rolling_pad(app);

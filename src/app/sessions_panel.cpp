@@ -50,6 +50,13 @@ void draw_settings(App& app) {
     const std::string motion = std::string(app.tr("settings.motion")) + ": " + app.tr(app.reduced_motion ? "settings.on" : "settings.off");
     if (chosen_button(app, motion.c_str(), "settings:motion", ImGui::GetContentRegionAvail().x, app.reduced_motion))
         app.reduced_motion = !app.reduced_motion;
+    // House rules (2.3) belong to the session, not the device: an action, logged and undoable.
+    ImGui::TextWrapped("%s", app.tr("settings.house_rules"));
+    ImGui::TextWrapped("%s", app.tr("settings.house_rule.end_fight_early_note"));
+    const bool early = app.session.state().house_rules.end_fight_early;
+    const std::string flight = std::string(app.tr("settings.house_rule.end_fight_early")) + ": " + app.tr(early ? "settings.on" : "settings.off");
+    if (chosen_button(app, flight.c_str(), "settings:house-rule:end-fight-early", ImGui::GetContentRegionAvail().x, early))
+        dispatch(app, actions::SetHouseRule{"end_fight_early", !early});
 }
 
 void draw_open_session(App& app) {

@@ -248,6 +248,16 @@ struct EndFight {
     template <class Self, class Field> static void fields(Self& a, Field&& field) { field("outcome", a.outcome); }
 };
 
+struct SetHouseRule {
+    static constexpr const char* type = "set_house_rule";
+    std::string rule;  // end_fight_early
+    bool on = false;
+    template <class Self, class Field> static void fields(Self& a, Field&& field) {
+        field("rule", a.rule);
+        field("on", a.on);
+    }
+};
+
 // --- casting ---
 
 struct Cast {
@@ -490,7 +500,7 @@ using Action = std::variant<
     actions::BeginAdventure, actions::MarkSpells, actions::RollUseLimit, actions::EnterLabyrinth, actions::EndAdventure,
     actions::MoveFigure,
     actions::AddMonster, actions::ClearMonsters, actions::Rejoin, actions::StartFight, actions::NextPhase,
-    actions::WeaponAttack, actions::Wound, actions::Heal, actions::KillSleeping, actions::EndFight,
+    actions::WeaponAttack, actions::Wound, actions::Heal, actions::KillSleeping, actions::EndFight, actions::SetHouseRule,
     actions::Cast,
     actions::Negotiate, actions::Bribe,
     actions::GrantRing, actions::ResistanceRing, actions::Altar, actions::Bookshelf, actions::Manuscript,

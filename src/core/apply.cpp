@@ -32,6 +32,7 @@ const std::map<std::string, Handler>& handlers() {
         {"heal", action_heal},
         {"kill_sleeping", action_kill_sleeping},
         {"end_fight", action_end_fight},
+        {"set_house_rule", action_set_house_rule},
         {"cast", action_cast},
         {"negotiate", action_negotiate},
         {"bribe", action_bribe},

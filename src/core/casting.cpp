@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/handlers.hpp"
 #include "core/turn.hpp"
 
 namespace czary {
@@ -125,6 +126,7 @@ std::optional<Refused> cast_refusal(const GameState& s, const GameData& data, co
     // 10.7: N spells serve the negotiation roll, V spells a bribe: neither happens in a fight.
     if ((spell.type == SpellType::Negotiation || spell.type == SpellType::Bribe) && s.fight.active)
         return refuse("talk_spell_not_in_fight", "10.7");
+    if (auto r = talk_spell_refusal(s, spell)) return refuse(r->first.c_str(), r->second.c_str());
     if (spell.does == SpellEffect::CeaseFire && fight_has_nameless(s)) return refuse("not_against_nameless", "10.5");
     // 15.5: the Vampire charms "tylko podczas dwóch pierwszych rund walki".
     if (is_vampire(data, caster) && spell.does == SpellEffect::Charm && s.fight.round > 2)

@@ -1,5 +1,8 @@
 #pragma once
 // Every action type and the function that applies it (apply.cpp dispatches by "type").
+#include <optional>
+#include <utility>
+
 #include "core/turn.hpp"
 
 namespace czary {
@@ -29,6 +32,10 @@ void action_wound(Turn& t);
 void action_heal(Turn& t);
 void action_kill_sleeping(Turn& t);
 void action_end_fight(Turn& t);
+void action_set_house_rule(Turn& t);
+// 6.7 "Poziomy labiryntu" for a monster met on `level` (1-3).
+int level_nn_bonus(int level);
+int level_experience_multiplier(int level);
 // rules_casting.cpp
 void action_cast(Turn& t);
 // rules_negotiation.cpp
@@ -58,7 +65,17 @@ void charm_into_place(Turn& t, Figure& target, const Figure& caster);
 // 13.2, 14.6: the possessed character is a party member again (Urok or Uwolnienie not resisted).
 void end_possession(Turn& t, Figure& c);
 // shared by the negotiation actions and the odds (queries.cpp)
-const Figure& strongest_monster(const GameState& s);  // refuses when nobody may be talked to
+// The strongest monster, who speaks for the group; refuses when nobody may be talked to (Bezimienny
+// or Demons, refused with `no_talk_rule`: 8.4 negotiation, 8.7 bribe; no monsters).
+const Figure& strongest_monster(const GameData& data, const GameState& s, const char* no_talk_rule);
+// The same with the built-in tables and rule 8.4 (kept for the odds in queries.cpp).
+const Figure& strongest_monster(const GameState& s);
+// Every check of `negotiate` / `bribe` but the negotiator and the gold: shared with the odds.
+const Figure& check_negotiation(const GameData& data, const GameState& s);  // 8.4, 8.6: once per group
+const Figure& check_bribe(const GameData& data, const GameState& s);        // 8.7, 8.8: once per group
+// 10.7: why an N or V spell may not be cast now ({code, rule}), or nothing: no monster to talk to,
+// the roll it serves already made, or the same spell already cast for that roll.
+std::optional<std::pair<std::string, std::string>> talk_spell_refusal(const GameState& s, const Spell& spell);
 int negotiation_total(const GameState& s, const Figure& negotiator, const Figure& monster, int roll);
 std::string negotiation_result(int total);            // failure | agreement | intimidation (8.6)
 int bribe_needed(const GameData& data, const Figure& monster, int gold, int* offered_row);  // table 8.9
@@ -70,11 +87,13 @@ void learn(Turn& t, Figure& c, const Spell& spell, const std::string& source);
 // Type S spells are refused unless `special_allowed` (10.8).
 void check_spell_choice(Turn& t, const Figure& c, const std::vector<std::string>& spells,
                         const std::vector<std::string>* from, bool special_allowed);
-// During an adventure a choice only grows (14.6): every spell of `before` must stay.
+// A choice that only grows (10.0, 14.6): every spell of `before` must stay, else `code` (`rule`).
 void check_keeps(const std::vector<std::string>& before, const std::vector<std::string>& after,
-                 const char* code);
+                 const char* code, const char* rule = "14.6");
 
 // Shared by end_fight and Zawieszenie broni: closes the fight and shares experience (12.0).
 void finish_fight(Turn& t, const std::string& outcome);
+// The party goes on and leaves the monsters where they are (clear_monsters, an accepted bribe).
+void leave_monsters_behind(Turn& t);
 
 }  // namespace czary

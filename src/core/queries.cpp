@@ -80,11 +80,10 @@ std::vector<TargetOdds> odds_of_cast(const GameState& s, const GameData& data, c
 NegotiationOdds odds_of_negotiation(const GameState& s, const GameData& data, const std::string& negotiator_id) {
     NegotiationOdds odds;
     try {
-        if (s.fight.active) throw Refused("fight_in_progress", "8.4");
+        const Figure& monster = check_negotiation(data, s);
         const Figure* negotiator = s.find(negotiator_id);
         if (!negotiator || !negotiator->is_character() || negotiator->dead)
             throw Refused("not_a_character", "8.4", {{"figure", plain(negotiator_id)}});
-        const Figure& monster = strongest_monster(s);
         if (s.encounter.intimidation) {  // Zastraszenie / Zniechęcenie: no roll (10.7)
             odds.intimidation = 1.0;
             return odds;
@@ -103,9 +102,7 @@ NegotiationOdds odds_of_negotiation(const GameState& s, const GameData& data, co
 BribeOdds odds_of_bribe(const GameState& s, const GameData& data, int gold) {
     BribeOdds odds;
     try {
-        if (s.fight.active) throw Refused("fight_in_progress", "8.9");
-        if (s.encounter.bribe_tried) throw Refused("bribe_once", "8.9");
-        const Figure& monster = strongest_monster(s);
+        const Figure& monster = check_bribe(data, s);
         odds.needed = bribe_needed(data, monster, gold, nullptr);
         odds.modifier = s.encounter.bribe_modifier;
         for (int roll = 1; roll <= 6; ++roll)

@@ -6,11 +6,20 @@
 
 namespace czary {
 
-bool fight_has_nameless(const GameState& s) {
-    for (const auto& f : s.figures)
-        if (f.alive() && f.monster_kind == "bezimienny" && place_of(s, f.id).on_board()) return true;
+// 6.7 "Poziomy labiryntu": NN +0/+1/+2, experience x1/x1/x2 (siła comes from monsters.json).
+int level_nn_bonus(int level) { return level >= 3 ? 2 : level == 2 ? 1 : 0; }
+int level_experience_multiplier(int level) { return level >= 3 ? 2 : 1; }
+
+bool fight_has_nameless(const GameData& data, const GameState& s) {
+    for (const auto& f : s.figures) {
+        if (f.is_character() || !f.alive()) continue;
+        const MonsterKind* kind = data.monster_kind(f.monster_kind);
+        if (kind && kind->nameless && place_of(s, f.id).on_board()) return true;
+    }
     return false;
 }
+
+bool fight_has_nameless(const GameState& s) { return fight_has_nameless(GameData::builtin(), s); }
 
 bool resists(Turn& t, const Figure& target) {
     const int odpornosc = std::min(target.odpornosc, 5);
@@ -59,14 +68,17 @@ void kill(Turn& t, Figure& figure, const std::string& by) {
     }
     if (Figure* killer = by.empty() ? nullptr : t.s.find(by)) killer->killed.push_back(figure.id);
     t.outcome["died"].push_back(figure.id);
-    if (figure.monster_kind == "bezimienny") {
+    const MonsterKind* kind = figure.is_character() ? nullptr : t.data.monster_kind(figure.monster_kind);
+    if (kind && kind->nameless) {
         // 16.0: his death makes the Demons vanish.
-        for (auto& demon : t.s.figures)
-            if (demon.monster_kind == "demon" && demon.alive() && place_of(t.s, demon.id).on_board()) {
+        for (auto& demon : t.s.figures) {
+            const MonsterKind* demon_kind = demon.is_character() ? nullptr : t.data.monster_kind(demon.monster_kind);
+            if (demon_kind && demon_kind->demon && demon.alive() && place_of(t.s, demon.id).on_board()) {
                 remove_from_board(t.s, demon.id);
                 demon.away = "vanished";
                 t.note("demon_vanishes", "16.0", {{"figure", demon.name}});
             }
+        }
     }
     // 10.5: the caster's death breaks its charms (15.5: the Vampire's too).
     for (auto& other : t.s.figures)
@@ -138,7 +150,9 @@ void action_add_monster(Turn& t) {
     monster.level = level;
     monster.sila = sila;
     monster.odpornosc = kind->odpornosc;
-    monster.nn = kind->nn;
+    // 6.8: "Niechęć do negocjacji — dodawana do normalnego współczynnika NN"; a kind that is
+    // never talked to (NN "—") stays so.
+    monster.nn = kind->nn < 0 ? kind->nn : kind->nn + level_nn_bonus(level);
     monster.side = Side::Monsters;
     t.s.figures.push_back(monster);
     place_first_free(t.s.monsters, monster.id);
@@ -147,9 +161,7 @@ void action_add_monster(Turn& t) {
     t.note("monster_added", "8.2", {{"figure", monster.name}, {"sila", number_text(sila)}});
 }
 
-// clear_monsters {}: the party leaves the monsters behind (new group for 8.4-8.9).
-void action_clear_monsters(Turn& t) {
-    if (t.s.fight.active) throw Refused("fight_in_progress", "9.0");
+void leave_monsters_behind(Turn& t) {
     for (auto& f : t.s.figures)
         if (!f.is_character() && f.side == Side::Monsters) remove_from_board(t.s, f.id);
     for (auto& f : t.s.figures)
@@ -164,6 +176,12 @@ void action_clear_monsters(Turn& t) {
     figures.erase(std::remove_if(figures.begin(), figures.end(),
                                  [&](const Figure& f) { return !f.is_character() && !place_of(t.s, f.id).on_board(); }),
                   figures.end());
+}
+
+// clear_monsters {}: the party leaves the monsters behind (new group for 8.4-8.9).
+void action_clear_monsters(Turn& t) {
+    if (t.s.fight.active) throw Refused("fight_in_progress", "9.0");
+    leave_monsters_behind(t);
     t.note("monsters_cleared", "");
 }
 
@@ -182,12 +200,15 @@ void action_start_fight(Turn& t) {
     if (t.s.fight.active) throw Refused("fight_in_progress", "9.0");
     if (living_on_board(t.s, Side::Monsters) == 0) throw Refused("no_monsters", "9.0");
     const bool gates = t.action.value("black_gates", false);
+    // 8.7: "Jeżeli potwór nie przyjmie wykupu atakuje on oddział jako pierwszy (opuszczana jest faza
+    // ataku oddziału)": the first round begins with the monsters' phase.
+    const bool monsters_first = t.s.encounter.outcome == "bribe_rejected";
     const int number = raised(t.s.fight.number, 1, state_limits::max_counter, {"liczba walk", "the number of fights"}, "9.0");
     t.s.fight = {};
     t.s.fight.number = number;
     t.s.fight.active = true;
     t.s.fight.round = 1;
-    t.s.fight.phase = 1;
+    t.s.fight.phase = monsters_first ? 2 : 1;
     t.s.fight.black_gates = gates;
     t.s.right_after_fight = false;
     for (auto& f : t.s.figures) {
@@ -200,6 +221,7 @@ void action_start_fight(Turn& t) {
         f.free_combat_spells_next = false;
     }
     t.note("fight_started", "9.2", {{"number", number_text(number)}});
+    if (monsters_first) t.note("monsters_attack_first", "8.7");
 }
 
 // next_phase {}: 9.2 phases 1-5; phase 3 only at the Black Gates.
@@ -208,7 +230,11 @@ void action_next_phase(Turn& t) {
     if (!fight.active) throw Refused("no_fight", "9.2");
     if (fight.phase >= 5) raised(fight.round, 1, state_limits::max_counter, {"numer rundy", "the round number"}, "9.2");
     ++fight.phase;
-    if (fight.phase == 3 && !fight.black_gates) ++fight.phase;
+    if (fight.phase == 3 && !fight.black_gates) {
+        // 9.2 phase 3 is the Black Gates' attack: away from them it is passed over, and said so.
+        t.note("phase_3_skipped", "16.0");
+        ++fight.phase;
+    }
     if (fight.phase > 5) {
         fight.phase = 1;
         ++fight.round;
@@ -225,6 +251,8 @@ void action_weapon_attack(Turn& t) {
     Figure& figure = t.figure("figure");
     if (!t.s.fight.active) throw Refused("no_fight", "9.2");
     if (!figure.alive() || !place_of(t.s, figure.id).on_board()) throw Refused("not_on_board", "9.1", {{"figure", figure.name}});
+    // 10.5 Uśpienie: the monster "zapada w sen"; asleep, it attacks nobody.
+    if (figure.asleep) throw Refused("asleep_cannot_attack", "10.5", {{"figure", figure.name}});
     if (figure.acted == "cast") throw Refused("cast_this_round", "10.3", {{"figure", figure.name}});
     const int phase = figure.side == Side::Party ? 1 : 2;
     if (t.s.fight.phase != phase) throw Refused("wrong_phase_attack", "9.2", {{"phase", number_text(phase)}});
@@ -268,10 +296,10 @@ void finish_fight(Turn& t, const std::string& outcome) {
     Fight& fight = t.s.fight;
     // 12.0: (sum of siła of the monsters killed) x 6, split among the surviving characters.
     // Summed in 64 bits: a state may hold many monsters of a siła up to state_limits::max_sila.
+    // 6.8: the experience for a monster is multiplied by its level's number (x2 on level 3).
     std::int64_t total = 0;
     for (const auto& id : fight.monsters_killed)
-        if (const Figure* monster = t.s.find(id)) total += monster->sila;
-    total *= 6;
+        if (const Figure* monster = t.s.find(id)) total += std::int64_t{monster->sila} * 6 * level_experience_multiplier(monster->level);
     std::vector<Figure*> survivors;
     for (auto& f : t.s.figures)
         if (f.is_character() && f.alive() && !f.petrified && f.side == Side::Party && f.away.empty())
@@ -289,21 +317,42 @@ void finish_fight(Turn& t, const std::string& outcome) {
         f.free_combat_spells_active = false;
     }
     t.s.right_after_fight = true;  // 10.8 Wskrzeszenie
+    // 10.7: N and V spells cast for a talk lapse; after a fight there is none to come.
+    t.s.encounter.negotiation_bonus = 0;
+    t.s.encounter.intimidation = t.s.encounter.all_treasure = false;
+    t.s.encounter.bribe_modifier = 0;
     t.outcome["experience"] = {{"total", total}, {"share", share}};
     t.note("fight_ended", "12.0", {{"outcome", t.data.message("outcome." + outcome)}, {"total", plain(std::to_string(total))}, {"share", plain(std::to_string(share))}});
 }
 
-// end_fight {outcome: victory | agreement | fled}
+// end_fight {outcome: victory | agreement | fled}: "agreement" and "fled" only under the house
+// rule end_fight_early (9.0: "Rozpoczęta walka nie może zostać przerwana do chwili śmierci jednej
+// ze stron"; 2.3 lets the players add their own rules).
 void action_end_fight(Turn& t) {
     if (!t.s.fight.active) throw Refused("no_fight", "9.2");
     const std::string outcome = t.optional_text("outcome").value_or("victory");
     if (outcome != "victory" && outcome != "agreement" && outcome != "fled")
         throw Refused("bad_action", "", {{"field", "outcome"}});
+    if (outcome != "victory") {
+        if (!t.s.house_rules.end_fight_early) throw Refused("fight_cannot_be_broken_off", "9.0");
+        t.note("house_rule_used", "2.3", {{"rule", t.data.message("house_rule.end_fight_early")}});
+    }
     if (outcome == "victory")
         for (const auto& id : figures_on_board(t.s))
             if (t.s.find(id)->side == Side::Monsters && !t.s.find(id)->asleep)
                 throw Refused("monsters_still_fight", "9.0", {{"figure", t.s.find(id)->name}});
     finish_fight(t, outcome);
+}
+
+// set_house_rule {rule, on}: a rule the players add (2.3), off until they turn it on. The one there
+// is: "end_fight_early" lets end_fight close a fight as "agreement" or "fled" (9.0 does not).
+void action_set_house_rule(Turn& t) {
+    const std::string rule = t.text("rule");
+    if (rule != "end_fight_early") throw Refused("unknown_house_rule", "2.3", {{"rule", rule}});
+    if (!t.action.contains("on") || !t.action.at("on").is_boolean()) throw Refused("bad_action", "", {{"field", "on"}});
+    const bool on = t.action.at("on").get<bool>();
+    t.s.house_rules.end_fight_early = on;
+    t.note(on ? "house_rule_on" : "house_rule_off", "2.3", {{"rule", t.data.message("house_rule." + rule)}});
 }
 
 }  // namespace czary

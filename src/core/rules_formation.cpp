@@ -136,9 +136,10 @@ std::vector<std::string> figures_on_board(const GameState& s) {
 
 void check_formation_limits(const GameState& s, Side side) {
     if (side != Side::Party) return;
-    // 4.1 C: the first rank holds at least 2 while that many live.
+    // 4.1 C2: "W pierwszym szeregu szyku muszą być co najmniej dwie postacie (o ile aż tyle pozostaje
+    // przy życiu)"; in a fight 9.8 pkt 4 and 5 say the same of reorganisation.
     const int needed = std::min(2, living_on_board(s, Side::Party));
-    if (living_in_rank(s, Side::Party, 0) < needed) throw Refused("first_rank_needs_two", "9.8");
+    if (living_in_rank(s, Side::Party, 0) < needed) throw Refused("first_rank_needs_two", s.fight.active ? "9.8" : "4.1 C2");
 }
 
 void reorganise_monsters(Turn& t) {
@@ -174,7 +175,9 @@ void action_move_figure(Turn& t) {
     if (!from.on_board()) throw Refused("not_on_board", "9.1", {{"figure", figure.name}});
     Formation& formation = formation_of(t.s, figure.side);
     const int rank = t.number("rank", 1, static_cast<int>(formation.ranks.size()) + 1) - 1;
-    const int slot = t.number("slot", 1, 3) - 1;
+    // 4.1 C2: "w żadnym z nich nie może być więcej niż trzy postacie".
+    const int slot = t.number("slot", 1, 99) - 1;
+    if (slot > 2) throw Refused("rank_holds_three", "4.1 C2");
     if (rank == from.rank && slot == from.slot) return;
     if (rank == static_cast<int>(formation.ranks.size())) formation.ranks.push_back({"", "", ""});
     std::string& destination = formation.ranks[rank][slot];
@@ -184,6 +187,14 @@ void action_move_figure(Turn& t) {
         if (figure.side == Side::Party) {
             // 9.8: in phase 4 one figure from each rank moves one rank.
             if (t.s.fight.phase != 4) throw Refused("reorganise_only_phase_4", "9.8");
+            // 9.8 pkt 1: within a rank a figure may move only so that the order stays: "postacie,
+            // stojące w tym samym szeregu nie mogą się zamieniać miejscami".
+            if (rank == from.rank) {
+                bool passes = other != nullptr;
+                for (int between = std::min(slot, from.slot) + 1; between < std::max(slot, from.slot); ++between)
+                    passes = passes || !formation.ranks[rank][between].empty();
+                if (passes) throw Refused("no_swap_in_rank", "9.8");
+            }
             if (std::abs(rank - from.rank) > 1) throw Refused("one_rank_at_a_time", "9.8");
             auto& moved = t.s.fight.ranks_moved_from;
             auto used = [&](int r) { return std::find(moved.begin(), moved.end(), r) != moved.end(); };
@@ -196,7 +207,9 @@ void action_move_figure(Turn& t) {
         } else {
             // 9.2 phase 5: monsters only step forward.
             if (t.s.fight.phase != 5) throw Refused("monsters_move_only_phase_5", "9.2");
-            if (rank > from.rank || other) throw Refused("monsters_never_step_back", "9.2");
+            // 9.8 (monsters) pkt 4: "Potwory nie mogą zamieniać się miejscami w tym samym szeregu, ani
+            // przesuwać się do tyłu".
+            if (rank > from.rank || other) throw Refused("monsters_never_step_back", "9.8");
         }
     }
 

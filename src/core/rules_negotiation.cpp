@@ -5,18 +5,66 @@
 
 namespace czary {
 
-// The group's strongest monster (highest siła) speaks for it.
-const Figure& strongest_monster(const GameState& s) {
+// The group's strongest monster (highest siła) speaks for it. Bezimienny and the Demons (the
+// kinds flagged so in monsters.json) are never talked to: 8.4 for negotiation, 8.7 for a bribe.
+const Figure& strongest_monster(const GameData& data, const GameState& s, const char* no_talk_rule) {
     const Figure* strongest = nullptr;
     for (const auto& id : figures_on_board(s)) {
         const Figure* f = s.find(id);
         if (f->side != Side::Monsters || f->is_character()) continue;
-        if (f->monster_kind == "bezimienny" || f->monster_kind == "demon")
-            throw Refused("no_negotiation_with", "8.4", {{"figure", f->name}});
+        const MonsterKind* kind = data.monster_kind(f->monster_kind);
+        if (kind && (kind->nameless || kind->demon))
+            throw Refused("no_negotiation_with", no_talk_rule, {{"figure", f->name}});
         if (!strongest || f->sila > strongest->sila) strongest = f;
     }
     if (!strongest) throw Refused("no_monsters", "8.4");
     return *strongest;
+}
+
+const Figure& strongest_monster(const GameState& s) { return strongest_monster(GameData::builtin(), s, "8.4"); }
+
+const Figure& check_negotiation(const GameData& data, const GameState& s) {
+    if (s.fight.active) throw Refused("fight_in_progress", "8.4");
+    // 8.6: after a failure the party may bribe or fight, nothing else; after an agreement or an
+    // intimidation there is nothing left to talk about. One negotiation per group (6.9: only a
+    // group met again is "new").
+    if (!s.encounter.outcome.empty()) throw Refused("negotiate_once", "8.6");
+    return strongest_monster(data, s, "8.4");
+}
+
+const Figure& check_bribe(const GameData& data, const GameState& s) {
+    if (s.fight.active) throw Refused("fight_in_progress", "8.7");
+    if (s.encounter.bribe_tried) throw Refused("bribe_once", "8.8");
+    // 8.7: "nie dotyczy to Bezimiennego i Demonów".
+    return strongest_monster(data, s, "8.7");
+}
+
+std::optional<std::pair<std::string, std::string>> talk_spell_refusal(const GameState& s, const Spell& spell) {
+    using Reason = std::pair<std::string, std::string>;
+    if (spell.type != SpellType::Negotiation && spell.type != SpellType::Bribe) return std::nullopt;
+    // 10.7: N spells "przed rzutem kostką, przesądzającym o wyniku negocjacji", V spells "podczas
+    // próby wykupienia się": with no monster to talk to, or the roll made, they do nothing.
+    bool monster_present = false;
+    for (const auto& id : figures_on_board(s)) {
+        const Figure* f = s.find(id);
+        if (f->side == Side::Monsters && !f->is_character()) monster_present = true;
+    }
+    if (!monster_present) return Reason{"talk_spell_no_monster", "10.7"};
+    const Encounter& e = s.encounter;
+    if (spell.type == SpellType::Negotiation && !e.outcome.empty()) return Reason{"talk_spell_after_roll", "10.7"};
+    if (spell.type == SpellType::Bribe && e.bribe_tried) return Reason{"talk_spell_after_roll", "10.7"};
+    // Each spell counts once for the one roll: a second Elokwencja adds nothing.
+    bool already_working = false;
+    switch (spell.does) {
+        case SpellEffect::NegotiationBonus: already_working = e.negotiation_bonus > 0; break;
+        case SpellEffect::Intimidation: already_working = e.intimidation; break;
+        case SpellEffect::IntimidationAllTreasure: already_working = e.all_treasure; break;
+        // bribe_modifier sums the reductions cast so far (Sugestia 2, Pochlebstwo 4: distinct bits).
+        case SpellEffect::BribeModifier: already_working = ((-e.bribe_modifier) & spell.bonus) != 0; break;
+        default: break;
+    }
+    if (already_working) return Reason{"talk_spell_once", "10.7"};
+    return std::nullopt;
 }
 
 int negotiation_total(const GameState& s, const Figure& negotiator, const Figure& monster, int roll) {
@@ -38,12 +86,12 @@ int bribe_needed(const GameData& data, const Figure& monster, int gold, int* off
 }
 
 // negotiate {negotiator, dice?}: 2K6 - NN + talent (+4 Elokwencja): <=6 failure, 7-9 agreement,
-// >=10 intimidation; Zastraszenie / Zniechęcenie give intimidation with no roll.
+// >=10 intimidation; Zastraszenie / Zniechęcenie give intimidation with no roll. Once per group.
 void action_negotiate(Turn& t) {
     if (t.s.fight.active) throw Refused("fight_in_progress", "8.4");
     Figure& negotiator = t.figure("negotiator");
     if (!negotiator.is_character() || negotiator.dead) throw Refused("not_a_character", "8.4", {{"figure", negotiator.name}});
-    const Figure& monster = strongest_monster(t.s);
+    const Figure& monster = check_negotiation(t.data, t.s);
     Encounter& e = t.s.encounter;
     std::string result;
     if (e.intimidation) {
@@ -65,13 +113,12 @@ void action_negotiate(Turn& t) {
     t.note("negotiation_result", "8.6", {{"result", t.data.message("negotiation." + result)}});
 }
 
-// bribe {gold, dice?}: once per group; table 8.9 by siła + NN of the strongest monster;
-// 1K6 (-2 Sugestia, -4 Pochlebstwo) <= the table's number: accepted.
+// bribe {gold, dice?}: once per group (8.8); table 8.9 by siła + NN of the strongest monster;
+// 1K6 (-2 Sugestia, -4 Pochlebstwo) <= the table's number: accepted, and the party passes on (the
+// monsters stay behind, 6.9); refused: the fight that follows begins with the monsters (8.7).
 void action_bribe(Turn& t) {
-    if (t.s.fight.active) throw Refused("fight_in_progress", "8.9");
+    const Figure& monster = check_bribe(t.data, t.s);
     Encounter& e = t.s.encounter;
-    if (e.bribe_tried) throw Refused("bribe_once", "8.9");
-    const Figure& monster = strongest_monster(t.s);
     const int gold = t.number("gold", 1, 1000000);
     int offered_row = 0;
     const int needed = bribe_needed(t.data, monster, gold, &offered_row);
@@ -82,8 +129,14 @@ void action_bribe(Turn& t) {
     e.bribe_modifier = 0;
     e.outcome = accepted ? "bribe_accepted" : "bribe_rejected";
     t.outcome = {{"roll", roll}, {"total", total}, {"needed", needed}, {"accepted", accepted}, {"offered_row", offered_row}};
-    t.note(accepted ? "bribe_accepted" : "bribe_rejected", "8.9",
+    t.note(accepted ? "bribe_accepted" : "bribe_rejected", "8.7",
            {{"roll", number_text(roll)}, {"total", number_text(total)}, {"needed", number_text(needed)}, {"gold", number_text(offered_row)}});
+    if (accepted) {
+        // 8.7: an accepted bribe buys the party's way on ("kupić wolność"), as an agreement
+        // would (8.6): the party goes on and the monsters stay in their segment (6.9).
+        leave_monsters_behind(t);
+        t.note("bribe_party_passes", "8.7");
+    }
 }
 
 }  // namespace czary

@@ -121,10 +121,16 @@ void action_set_pool(Turn& t) {
     const auto spells = t.text_list("spells");
     const int size = largest(c.potential);
     if (size == 0) throw Refused("no_magic_potential", "10.0", {{"figure", c.name}});
-    // 14.6: a talisman's extra potential lets spells be added at once; nothing else changes.
+    // 10.0: the pool is chosen "Przed rozpoczęciem gry", once; each adventure re-chooses only the
+    // marks (4.1 D). Until the first adventure begins it may still be changed. After that it only
+    // grows: 14.6 (a talisman's extra potential, "nowych, dodatkowych czarów", at once, even in an
+    // adventure) and 12.2 (potential bought with experience, between adventures). A character that
+    // joins later (17.3) chooses its pool when it joins, outside an adventure.
     if (t.s.adventure.active) {
         if (c.pool.empty()) throw Refused("pool_only_grows", "14.6");
-        check_keeps(c.pool, spells, "pool_only_grows");
+        check_keeps(c.pool, spells, "pool_only_grows", "14.6");
+    } else if (t.s.adventure.number > 0 && !c.pool.empty()) {
+        check_keeps(c.pool, spells, "pool_only_grows", "10.0");
     }
     check_spell_choice(t, c, spells, nullptr, false);
     if (static_cast<int>(spells.size()) > size)
@@ -149,9 +155,10 @@ void check_spell_choice(Turn& t, const Figure& c, const std::vector<std::string>
     }
 }
 
-void check_keeps(const std::vector<std::string>& before, const std::vector<std::string>& after, const char* code) {
+void check_keeps(const std::vector<std::string>& before, const std::vector<std::string>& after, const char* code,
+                 const char* rule) {
     for (const auto& id : before)
-        if (std::find(after.begin(), after.end(), id) == after.end()) throw Refused(code, "14.6");
+        if (std::find(after.begin(), after.end(), id) == after.end()) throw Refused(code, rule);
 }
 
 void learn(Turn& t, Figure& c, const Spell& spell, const std::string& source) {

@@ -121,6 +121,11 @@ struct Notes {
     std::vector<std::array<std::string, 2>> teleports;      // 10.6 Teleportacja: who, where
 };
 
+// Rules the players add to the book's (2.3), each off until turned on (set_house_rule).
+struct HouseRules {
+    bool end_fight_early = false;  // end_fight may close a fight as "agreement" or "fled" (9.0 forbids it)
+};
+
 struct GameState {
     int next_id = 1;
     std::vector<Figure> figures;
@@ -131,6 +136,7 @@ struct GameState {
     bool right_after_fight = false;  // 10.8 Wskrzeszenie window
     Encounter encounter;
     Notes notes;
+    HouseRules house_rules;
     Rng rng;
 
     Figure* find(const std::string& id);

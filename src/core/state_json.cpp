@@ -408,6 +408,7 @@ nlohmann::json state_to_json(const GameState& state) {
                        {"all_treasure", e.all_treasure}, {"bribe_modifier", e.bribe_modifier},
                        {"bribe_tried", e.bribe_tried}, {"outcome", e.outcome}}},
         {"notes", {{"locked_doors", state.notes.locked_doors}, {"teleports", state.notes.teleports}}},
+        {"house_rules", {{"end_fight_early", state.house_rules.end_fight_early}}},
         // A string: JavaScript numbers cannot hold 64 bits.
         {"rng", std::to_string(state.rng.state)},
     };
@@ -469,6 +470,10 @@ GameState state_from_json(const nlohmann::json& value, const GameData& data) {
             if (!pair.is_array() || pair.size() != 2) wrong(at, "must be a list of [id, destination] (is " + shown(pair) + ")");
             state.notes.teleports.push_back({read_text(pair[0], item(at, 0)), read_text(pair[1], item(at, 1))});
         });
+    }
+    if (const json* house_rules = root.get("house_rules")) {
+        const Fields h(*house_rules, "house_rules");
+        state.house_rules.end_fight_early = h.boolean("end_fight_early");
     }
     if (const json* rng = root.get("rng")) {
         const std::string text = rng->is_string() ? rng->get<std::string>() : std::string();

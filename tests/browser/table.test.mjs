@@ -5,6 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   openSite, openApp, restart, saveScreenshot, state, ui, tap, touchDrag, find, smallTargets, swipe, layout, settle,
+  prepare, PARTY,
 } from './harness.mjs';
 
 // The phone tests share one page, started afresh for each (restart: storage emptied, the page
@@ -250,6 +251,9 @@ test('a swipe that starts on a widget scrolls the page and presses nothing; mons
   await tap(page, 'monster:level:2');
   await tap(page, 'input:monster-code');
   await page.keyboard.type('2+2');
+  // 6.8: the form says that the level's +2 comes on top of the counter's siła.
+  await settle(page);
+  assert.match((await ui(page)).texts['monster:sila-sum'], /2\+2 \+ 2 \(poziom 2\)/, 'the level bonus is said under the field');
   await tap(page, 'tab:party');
   await tap(page, 'dice:mode');
   await tap(page, 'tab:table');
@@ -294,5 +298,23 @@ test('negotiation with real dice after Elokwencja (8.4, 10.7)', async () => {
   // The result, large, on the table tab.
   await find(page, 'talk:result');
   assert.match((await ui(page)).texts['talk:result'], /Porozumienie/);
+  assert.deepEqual(errors, []);
+});
+
+test('9.0: no flight from a fight unless the house rule is on (Sessions, settings; 2.3)', async () => {
+  const { page, errors } = await freshPhone();
+  await prepare(page, [...PARTY, { type: 'add_monster', kind: 'troll', sila: 9 }, { type: 'start_fight' }]);
+  await tap(page, 'tab:table');
+  await tap(page, 'fight:end');
+  await find(page, 'fight:victory');
+  assert.equal((await layout(page))['fight:fled'], undefined, 'the rulebook offers no flight');
+  await tap(page, 'fight:end-back');
+  await tap(page, 'tab:sessions');
+  await tap(page, 'settings:house-rule:end-fight-early');
+  assert.equal((await state(page)).house_rules.end_fight_early, true);
+  await tap(page, 'tab:table');
+  await tap(page, 'fight:end');
+  await tap(page, 'fight:fled');
+  assert.equal((await state(page)).fight.outcome, 'fled');
   assert.deepEqual(errors, []);
 });

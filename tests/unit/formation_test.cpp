@@ -17,11 +17,11 @@ TEST_CASE("4.1 C: characters fill ranks of three; swaps keep positions") {
     CHECK(t.state().party.ranks[1] == std::array<std::string, 3>{"", "", "c2"});
 }
 
-TEST_CASE("9.8: the first rank keeps two while two live") {
+TEST_CASE("4.1 C2: the first rank keeps two while two live") {
     Table t;
     t.party();
     t.c1_to_second_rank();
-    t.refused({{"type", "move_figure"}, {"figure", "c2"}, {"rank", 2}, {"slot", 2}}, "first_rank_needs_two", "9.8");
+    t.refused({{"type", "move_figure"}, {"figure", "c2"}, {"rank", 2}, {"slot", 2}}, "first_rank_needs_two", "4.1 C2");
 }
 
 TEST_CASE("9.1: monsters stand strongest first, three in the first rank") {
@@ -74,4 +74,38 @@ TEST_CASE("9.2 phase 5: monsters fill the first rank from behind, strongest firs
     REQUIRE(t.state().fight.phase == 5);
     CHECK(t.state().monsters.ranks[0] == std::array<std::string, 3>{"m4", "m7", "m6"});
     CHECK(t.state().monsters.ranks[1] == std::array<std::string, 3>{"", "m8", ""});
+}
+
+TEST_CASE("9.8 pkt 1: in a fight two figures of one rank may not swap places or pass each other") {
+    Table t;
+    t.party();
+    t.monster("ork", 20);
+    t.ok({{"type", "start_fight"}});
+    t.ok({{"type", "next_phase"}});
+    t.ok({{"type", "next_phase"}});
+    REQUIRE(t.state().fight.phase == 4);
+    t.refused({{"type", "move_figure"}, {"figure", "c1"}, {"rank", 1}, {"slot", 2}}, "no_swap_in_rank", "9.8");
+    t.ok({{"type", "wound"}, {"figure", "c3"}, {"amount", 20}});  // Curvenol dies: [c1, c2, -]
+    t.refused({{"type", "move_figure"}, {"figure", "c1"}, {"rank", 1}, {"slot", 3}}, "no_swap_in_rank", "9.8");
+    // Moving within the rank keeping the order is allowed ("ich odległość od siebie może się zmieniać").
+    t.ok({{"type", "move_figure"}, {"figure", "c2"}, {"rank", 1}, {"slot", 3}});
+    CHECK(t.state().party.ranks[0] == std::array<std::string, 3>{"c1", "", "c2"});
+}
+
+TEST_CASE("4.1 C2: a rank has three places; before a fight figures of a rank may swap") {
+    Table t;
+    t.party();
+    t.refused({{"type", "move_figure"}, {"figure", "c1"}, {"rank", 1}, {"slot", 4}}, "rank_holds_three", "4.1 C2");
+    t.ok({{"type", "move_figure"}, {"figure", "c1"}, {"rank", 1}, {"slot", 2}});
+    CHECK(t.state().party.ranks[0] == std::array<std::string, 3>{"c2", "c1", "c3"});
+}
+
+TEST_CASE("9.8 (monsters) pkt 4: monsters never step back") {
+    Table t;
+    t.party();
+    for (int sila : {9, 8, 7, 6}) t.monster("ork", sila);  // [m4 m5 m6] [m7]
+    t.ok({{"type", "start_fight"}});
+    for (int i = 0; i < 3; ++i) t.ok({{"type", "next_phase"}});
+    REQUIRE(t.state().fight.phase == 5);
+    t.refused({{"type", "move_figure"}, {"figure", "m4"}, {"rank", 2}, {"slot", 2}}, "monsters_never_step_back", "9.8");
 }

@@ -403,8 +403,8 @@ TEST_CASE("10.7 / 14.6: Elokwencja, Sugestia and talismans stop at their limits"
     start["figures"][0]["marked"] = {"elokwencja", "sugestia"};
     start["encounter"] = {{"negotiation_bonus", 999999}, {"bribe_modifier", -999999}};
     auto t = table_from(start);
-    t.refused({{"type", "cast"}, {"caster", "c1"}, {"spell", "elokwencja"}}, "counter_limit", "10.7");
-    t.refused({{"type", "cast"}, {"caster", "c1"}, {"spell", "sugestia"}}, "counter_limit", "10.7");
+    t.refused({{"type", "cast"}, {"caster", "c1"}, {"spell", "elokwencja"}}, "talk_spell_once", "10.7");
+    t.refused({{"type", "cast"}, {"caster", "c1"}, {"spell", "sugestia"}}, "talk_spell_once", "10.7");
 
     start["figures"][0]["potential"] = {1000, 2, 2};
     auto u = table_from(start);

@@ -9,7 +9,7 @@ TEST_CASE("8.2 / 6.7: a monster's siła rolled from its counter's code, plus the
     const auto& troll = t.fig(result.outcome["figure"].get<std::string>());
     CHECK(troll.sila == 12);  // 3 + 5 + 2, level 2: +2
     CHECK(troll.odpornosc == 3);
-    CHECK(troll.nn == 4);
+    CHECK(troll.nn == 5);  // NN 4, level 2: +1 (6.8)
     CHECK(troll.name.pl == "Troll 1");
     CHECK(result.rolls.at(0).purpose == "monster_sila");
     auto entered = t.ok({{"type", "add_monster"}, {"kind", "ork"}, {"sila", 5}, {"level", 3}});
@@ -87,4 +87,85 @@ TEST_CASE("clear_monsters: the party moves on; the monsters left behind are drop
     t.ok({{"type", "clear_monsters"}});
     CHECK(t.state().monsters.ranks.empty());
     CHECK(t.state().figures.size() == 3);
+}
+
+TEST_CASE("6.8: NN grows with the level (+1 on level 2, +2 on level 3); a kind never talked to stays so") {
+    Table t;
+    const auto level = [&](int n) {
+        auto result = t.ok({{"type", "add_monster"}, {"kind", "troll"}, {"sila", 9}, {"level", n}});
+        return t.fig(result.outcome["figure"].get<std::string>()).nn;
+    };
+    CHECK(level(1) == 4);
+    CHECK(level(2) == 5);
+    CHECK(level(3) == 6);
+    auto demon = t.ok({{"type", "add_monster"}, {"kind", "demon"}, {"sila", 9}, {"level", 3}});
+    CHECK(t.fig(demon.outcome["figure"].get<std::string>()).nn == -1);
+}
+
+TEST_CASE("6.8: the level's NN changes the negotiation and the bribe") {
+    Table t;
+    t.party();
+    t.ok({{"type", "add_monster"}, {"kind", "troll"}, {"sila", 7}, {"level", 3}});  // siła 7 + 4, NN 4 + 2
+    auto talk = t.ok({{"type", "negotiate"}, {"negotiator", "c1"}, {"dice", {5, 5}}});
+    CHECK(talk.outcome["total"] == 4);  // 10 - 6: on level 1 it would be 6
+    // siła 11 + NN 6 = 17: column 17-20 of table 8.9 (with NN 4 it would be 13-16: 2 for 60 gold).
+    auto bribe = t.ok({{"type", "bribe"}, {"gold", 60}, {"dice", {6}}});
+    CHECK(bribe.outcome["needed"] == 1);
+}
+
+TEST_CASE("6.8: experience for a level-3 monster is doubled; level 1 and 2 count once") {
+    Table t;
+    t.party();
+    t.ok({{"type", "add_monster"}, {"kind", "ork"}, {"sila", 2}, {"level", 3}});  // siła 2 + 4 = 6
+    t.ok({{"type", "add_monster"}, {"kind", "ork"}, {"sila", 4}, {"level", 2}});  // siła 4 + 2 = 6
+    t.ok({{"type", "start_fight"}});
+    t.ok({{"type", "wound"}, {"figure", "m4"}, {"amount", 6}});
+    t.ok({{"type", "wound"}, {"figure", "m5"}, {"amount", 6}});
+    auto result = t.ok({{"type", "end_fight"}});
+    CHECK(result.outcome["experience"]["total"] == 6 * 6 * 2 + 6 * 6);
+}
+
+TEST_CASE("10.5 Uśpienie: a sleeping monster makes no weapon attack") {
+    Table t = Table::fight_with_troll();
+    t.ok({{"type", "cast"}, {"caster", "c1"}, {"spell", "uspienie"}, {"targets", {"m4"}}, {"dice", {6}}});
+    REQUIRE(t.fig("m4").asleep);
+    t.ok({{"type", "next_phase"}});
+    t.refused({{"type", "weapon_attack"}, {"figure", "m4"}}, "asleep_cannot_attack", "10.5");
+
+    Table awake = Table::fight_with_troll();
+    awake.ok({{"type", "next_phase"}});
+    awake.ok({{"type", "weapon_attack"}, {"figure", "m4"}});
+}
+
+TEST_CASE("9.0: a fight is not ended by flight or agreement unless the house rule is on") {
+    Table t = Table::fight_with_troll();
+    t.refused({{"type", "end_fight"}, {"outcome", "fled"}}, "fight_cannot_be_broken_off", "9.0");
+    t.refused({{"type", "end_fight"}, {"outcome", "agreement"}}, "fight_cannot_be_broken_off", "9.0");
+    CHECK_FALSE(t.state().house_rules.end_fight_early);
+    t.ok({{"type", "set_house_rule"}, {"rule", "end_fight_early"}, {"on", true}});
+    CHECK(czary::state_to_json(t.state())["house_rules"]["end_fight_early"] == true);
+    auto ended = t.ok({{"type", "end_fight"}, {"outcome", "fled"}});
+    bool labelled = false;
+    for (const auto& entry : ended.log)
+        labelled = labelled || (entry.key == "house_rule_used" && entry.text.pl.find("Zasada domowa") != std::string::npos &&
+                                entry.text.en.find("House rule") != std::string::npos);
+    CHECK(labelled);
+    CHECK(t.state().fight.outcome == "fled");
+    t.refused({{"type", "set_house_rule"}, {"rule", "no_such_rule"}, {"on", true}}, "unknown_house_rule", "2.3");
+    // Read back from a state file, and off again.
+    const auto back = czary::state_from_json(czary::state_to_json(t.state()), czary::GameData::builtin());
+    CHECK(back.house_rules.end_fight_early);
+    t.ok({{"type", "set_house_rule"}, {"rule", "end_fight_early"}, {"on", false}});
+    CHECK_FALSE(t.state().house_rules.end_fight_early);
+}
+
+TEST_CASE("9.2: away from the Black Gates phase 3 is skipped, and the log says so") {
+    Table t = Table::fight_with_troll();
+    auto to_phase_2 = t.ok({{"type", "next_phase"}});
+    auto to_phase_4 = t.ok({{"type", "next_phase"}});
+    CHECK(t.state().fight.phase == 4);
+    bool said = false;
+    for (const auto& entry : to_phase_4.log) said = said || entry.key == "phase_3_skipped";
+    CHECK(said);
+    for (const auto& entry : to_phase_2.log) CHECK(entry.key != "phase_3_skipped");
 }

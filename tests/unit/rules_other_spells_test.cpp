@@ -112,6 +112,7 @@ TEST_CASE("10.6 Siła: +1K6 combat bonus for the next fight only") {
     t.ok({{"type", "start_fight"}});
     CHECK(t.fig("c3").strength_bonus_active == 5);
     CHECK(t.fig("c3").strength_bonus_next == 0);
+    t.ok({{"type", "set_house_rule"}, {"rule", "end_fight_early"}, {"on", true}});  // 9.0: only as a house rule
     t.ok({{"type", "end_fight"}, {"outcome", "fled"}});
     CHECK(t.fig("c3").strength_bonus_active == 0);
 }

@@ -122,6 +122,24 @@ TEST_CASE("14.6: during an adventure the pool and the marks only grow, after a t
     CHECK(t.fig("c2").marked.size() == 6);
 }
 
+TEST_CASE("10.0: the pool is chosen once, before play; between adventures it only grows") {
+    Table t;
+    t.party();
+    // Before the first adventure the choice may still change.
+    t.ok({{"type", "set_pool"}, {"character", "c2"}, {"spells", {"wybuch", "zamek", "sila", "elokwencja"}}});
+    t.standard_adventure();  // Gislan: Magiczna zbroja, Zamek, Siła, Elokwencja
+    t.ok({{"type", "end_adventure"}});
+    t.refused({{"type", "set_pool"}, {"character", "c2"}, {"spells", {"wybuch", "zamek", "sila", "elokwencja"}}},
+              "pool_only_grows", "10.0");
+    // The same pool again is no change; with more potential (12.2, 14.6) it grows.
+    t.ok({{"type", "set_pool"}, {"character", "c2"}, {"spells", {"magiczna_zbroja", "zamek", "sila", "elokwencja"}}});
+    t.ok({{"type", "begin_adventure"}, {"dice", {3}}});
+    t.ok({{"type", "talisman"}, {"character", "c2"}, {"sun", "yellow"}, {"dice", {1}}});  // +1: 4/5/4
+    t.ok({{"type", "end_adventure"}});
+    t.ok({{"type", "set_pool"}, {"character", "c2"}, {"spells", {"magiczna_zbroja", "zamek", "sila", "elokwencja", "wybuch"}}});
+    CHECK(t.fig("c2").pool.size() == 5);
+}
+
 TEST_CASE("14.6 / 10.6: Uzdrowienie marked after a talisman gets its use limit then") {
     Table t;
     t.party();

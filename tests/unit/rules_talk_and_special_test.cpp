@@ -3,6 +3,7 @@
 
 #include <map>
 
+#include "core/handlers.hpp"
 #include "core/queries.hpp"
 
 using test::Table;
@@ -81,13 +82,90 @@ TEST_CASE("8.9 / 10.7 Sugestia: -2 to the bribe roll") {
     CHECK(with.outcome["accepted"] == true);
 }
 
-TEST_CASE("8.9 / 10.7 Pochlebstwo: -4 to the bribe roll; one bribe per group") {
+TEST_CASE("8.9 / 10.7 Pochlebstwo: -4 to the bribe roll") {
     Table t = talk();
     t.ok({{"type", "cast"}, {"caster", "c1"}, {"spell", "pochlebstwo"}});
     auto result = t.ok({{"type", "bribe"}, {"gold", 45}, {"dice", {5}}});  // 45 -> the 40 row
     CHECK(result.outcome["total"] == 1);
     CHECK(result.outcome["accepted"] == true);
-    t.refused({{"type", "bribe"}, {"gold", 400}, {"dice", {1}}}, "bribe_once", "8.9");
+}
+
+TEST_CASE("8.8: one bribe per group") {
+    Table t = talk();
+    auto first = t.ok({{"type", "bribe"}, {"gold", 40}, {"dice", {6}}});
+    CHECK(first.outcome["accepted"] == false);
+    t.refused({{"type", "bribe"}, {"gold", 400}, {"dice", {1}}}, "bribe_once", "8.8");
+}
+
+TEST_CASE("8.7: a bribe is refused for Bezimienny and the Demons") {
+    Table t = talk();
+    t.monster("demon", 8);
+    t.refused({{"type", "bribe"}, {"gold", 400}, {"dice", {1}}}, "no_negotiation_with", "8.7");
+}
+
+TEST_CASE("8.7: an accepted bribe lets the party pass; the monsters stay behind") {
+    Table t = talk();
+    auto result = t.ok({{"type", "bribe"}, {"gold", 400}, {"dice", {1}}});
+    CHECK(result.outcome["accepted"] == true);
+    CHECK(t.state().monsters.ranks.empty());
+    CHECK(t.state().encounter.outcome.empty());  // the next monsters are a new group
+    t.refused({{"type", "start_fight"}}, "no_monsters", "9.0");
+}
+
+TEST_CASE("8.7: after a refused bribe the monsters attack first: the fight begins in phase 2") {
+    Table t = talk();
+    t.ok({{"type", "move_figure"}, {"figure", "c2"}, {"rank", 2}, {"slot", 1}});  // Gislan: Wybuch
+    auto result = t.ok({{"type", "bribe"}, {"gold", 40}, {"dice", {6}}});
+    CHECK(result.outcome["accepted"] == false);
+    auto started = t.ok({{"type", "start_fight"}});
+    CHECK(t.state().fight.round == 1);
+    CHECK(t.state().fight.phase == 2);
+    bool said = false;
+    for (const auto& entry : started.log) said = said || entry.key == "monsters_attack_first";
+    CHECK(said);
+    // The party's phase 1 is skipped: no weapon attack, no spell in round 1.
+    t.refused({{"type", "weapon_attack"}, {"figure", "c1"}}, "wrong_phase_attack", "9.2");
+    t.refused({{"type", "cast"}, {"caster", "c2"}, {"spell", "wybuch"}, {"targets", {"m4"}}}, "party_casts_in_phase_1", "9.2");
+
+    Table plain = talk();  // with no bribe refused the party attacks first
+    plain.ok({{"type", "start_fight"}});
+    CHECK(plain.state().fight.phase == 1);
+}
+
+TEST_CASE("8.6: one negotiation per group") {
+    Table t = talk();
+    auto first = t.ok({{"type", "negotiate"}, {"negotiator", "c1"}, {"dice", {4, 4}}});
+    CHECK(first.outcome["result"] == "failure");
+    t.refused({{"type", "negotiate"}, {"negotiator", "c2"}, {"dice", {6, 6}}}, "negotiate_once", "8.6");
+    t.ok({{"type", "bribe"}, {"gold", 40}, {"dice", {6}}});  // after a failure a bribe is still open
+    // A new group (6.9) may be talked to again.
+    t.ok({{"type", "clear_monsters"}});
+    t.monster("troll", 9);
+    t.ok({{"type", "negotiate"}, {"negotiator", "c1"}, {"dice", {4, 4}}});
+}
+
+TEST_CASE("10.7: N spells only before the negotiation roll, V spells only before the bribe; each once") {
+    const czary::GameData& data = czary::GameData::builtin();
+    const czary::Spell& eloquence = *data.spells.find("elokwencja");
+    const czary::Spell& sway = *data.spells.find("sugestia");
+    const czary::Spell& cajole = *data.spells.find("pochlebstwo");
+    const czary::Spell& cow = *data.spells.find("zastraszenie");
+    Table t = talk();
+    CHECK_FALSE(czary::talk_spell_refusal(t.state(), eloquence));
+    CHECK_FALSE(czary::talk_spell_refusal(t.state(), *data.spells.find("wybuch")));  // not a talk spell
+    t.ok({{"type", "cast"}, {"caster", "c1"}, {"spell", "elokwencja"}});
+    CHECK(czary::talk_spell_refusal(t.state(), eloquence)->first == "talk_spell_once");
+    CHECK_FALSE(czary::talk_spell_refusal(t.state(), cow));
+    t.ok({{"type", "cast"}, {"caster", "c1"}, {"spell", "sugestia"}});
+    CHECK(czary::talk_spell_refusal(t.state(), sway)->first == "talk_spell_once");
+    CHECK_FALSE(czary::talk_spell_refusal(t.state(), cajole));  // Pochlebstwo is another spell
+    t.ok({{"type", "negotiate"}, {"negotiator", "c1"}, {"dice", {1, 1}}});
+    CHECK(*czary::talk_spell_refusal(t.state(), cow) == std::pair<std::string, std::string>{"talk_spell_after_roll", "10.7"});
+    t.ok({{"type", "bribe"}, {"gold", 40}, {"dice", {6}}});
+    CHECK(czary::talk_spell_refusal(t.state(), cajole)->first == "talk_spell_after_roll");
+    t.ok({{"type", "clear_monsters"}});  // no monster: they lapse and cannot be cast
+    CHECK(t.state().encounter.negotiation_bonus == 0);
+    CHECK(*czary::talk_spell_refusal(t.state(), eloquence) == std::pair<std::string, std::string>{"talk_spell_no_monster", "10.7"});
 }
 
 TEST_CASE("8.9: an offer below the table's smallest row is refused") {
@@ -171,6 +249,7 @@ TEST_CASE("10.8 / 15.5 Wskrzeszenie: a character who died charmed comes back to 
     t.ok({{"type", "wound"}, {"figure", "c2"}, {"amount", 10}});
     CHECK(t.fig("c2").side == czary::Side::Party);
     CHECK(t.fig("c2").charmed_by.empty());
+    t.ok({{"type", "set_house_rule"}, {"rule", "end_fight_early"}, {"on", true}});  // 9.0: only as a house rule
     t.ok({{"type", "end_fight"}, {"outcome", "fled"}});
     t.ok({{"type", "cast"}, {"caster", "c3"}, {"spell", "wskrzeszenie"}, {"targets", {"c2"}}});
     CHECK(czary::place_of(t.state(), "c2").rank == 0);
@@ -211,5 +290,5 @@ TEST_CASE("8.4-8.9 odds: negotiation and bribe odds match the actions for every 
     Table t = talk();
     t.ok({{"type", "start_fight"}});
     CHECK(czary::negotiation_odds(t.state(), czary::GameData::builtin(), "c1")["refusal"]["code"] == "fight_in_progress");
-    CHECK(czary::bribe_odds(t.state(), czary::GameData::builtin(), 40)["refusal"]["rule"] == "8.9");
+    CHECK(czary::bribe_odds(t.state(), czary::GameData::builtin(), 40)["refusal"]["rule"] == "8.7");
 }
