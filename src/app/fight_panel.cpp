@@ -152,6 +152,7 @@ void draw_figure_sheet(App& app, const Figure& f) {
     if (f.armor > 0) ImGui::BulletText("%s: %d", app.tr("status.armor"), f.armor);
     line(f.poisoned, "status.poisoned");
     line(f.petrified, "status.stone");
+    line(!f.possessed.empty(), "status.possessed");
     line(f.dead, "status.dead");
     if (f.strength_bonus_next) ImGui::BulletText("%s: +%d", app.tr("status.strength_next"), f.strength_bonus_next);
     if (f.dead) return;
@@ -183,6 +184,7 @@ void draw_figure_sheet(App& app, const Figure& f) {
     if (app.session.state().fight.active && f.is_character() && f.side == Side::Party) {
         if (touch_button(app, app.tr("fight.weapon_attack"), "fight:attack", -1)) dispatch(app, actions::WeaponAttack{f.id});
     }
+    if (f.is_character()) draw_items_section(app, f);
 }
 
 void draw_monster_form(App& app) {
