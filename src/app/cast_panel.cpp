@@ -129,8 +129,8 @@ void draw_cast_panel(App& app) {
         ImGui::PopStyleColor();
         app.layout.add_last_item("cast:no-wounds");
     }
-    if (needs_target || spell->target == "all_engaged") odds_lines(app, cast);
-    if (spell->target == "any_figure") {  // Teleportacja: where to
+    if (needs_target || spell->target == TargetKind::AllEngaged) odds_lines(app, cast);
+    if (spell->target == TargetKind::AnyFigure) {  // Teleportacja: where to
         ImGui::SetNextItemWidth(-1);
         ImGui::InputTextWithHint("##destination", app.tr("cast.destination"), app.ui.table.destination, sizeof app.ui.table.destination);
         app.layout.add_last_item("input:destination");
