@@ -102,7 +102,7 @@ void poison_group(App& app, const Figure& c) {
     // 10.6: Neutralizacja trucizny only right after; the cast itself is on the caster's cards.
     if (c.poison_fresh && c.poison_wounds > 0) hint(app, with_n(app, "items.neutralise_now", c.poison_wounds), "items:neutralise-now");
     ImGui::Spacing();
-    if (touch_button(app, app.tr("items.petrify"), "items:petrify", -1, !c.petrified)) dispatch(app, actions::Petrify{c.id});
+    if (touch_button(app, app.tr("items.petrify"), "items:stone:petrify", -1, !c.petrified)) dispatch(app, actions::Petrify{c.id});
     if (c.stone_fresh) hint(app, app.tr("items.unpetrify_now"), "items:unpetrify-now");
 }
 
@@ -234,7 +234,7 @@ void finds_group(App& app, const Figure& c) {
     if (altar >= 0) dispatch_rolling(app, actions::Altar{c.id, altars[altar]});
     ImGui::Separator();
     // 13.4 the bookshelf (1K6: it falls, or teaches Wskrzeszenie), 13.6 the manuscript (Gniew Boży).
-    const int find = button_grid(app, {{app.tr("items.bookshelf"), "items:bookshelf"}, {app.tr("items.manuscript"), "items:manuscript"}}, 2);
+    const int find = button_grid(app, {{app.tr("items.bookshelf"), "items:find:bookshelf"}, {app.tr("items.manuscript"), "items:find:manuscript"}}, 2);
     if (find == 0) dispatch_rolling(app, actions::Bookshelf{c.id});
     if (find == 1) dispatch(app, actions::Manuscript{c.id});
     if (!c.learned.empty()) {
