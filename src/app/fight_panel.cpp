@@ -166,14 +166,15 @@ void draw_figure_sheet(App& app, const Figure& f) {
         if (touch_button(app, text.c_str(), "wound:" + std::to_string(amount), sixth))
             dispatch(app, actions::Wound{f.id, amount});
     }
+    // The number a third of the row, its button the rest ("Add these wounds" whole at 360 px).
     const float half = share(2);
-    ImGui::SetNextItemWidth(half);
+    ImGui::SetNextItemWidth(share(3));
     ImGui::InputInt("##wound-amount", &app.ui.table.wound_amount, 0, 0);
     app.layout.add_last_item("input:wound-amount");
     app.ui.table.wound_amount = std::clamp(app.ui.table.wound_amount, 0, 999);
     ImGui::SameLine();
     const int typed = app.ui.table.wound_amount;
-    if (touch_button(app, app.tr("figure.wound_typed"), "wound:typed", half, typed > 0)) {
+    if (touch_button(app, app.tr("figure.wound_typed"), "wound:typed", -1, typed > 0)) {
         if (dispatch(app, actions::Wound{f.id, typed}).ok) app.ui.table.wound_amount = 0;
     }
     const bool wounded = f.wounds > 0;

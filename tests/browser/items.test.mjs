@@ -133,18 +133,28 @@ const GROUPS = {
   experience: ['items:experience', 'items:prices', 'items:improve:sila', 'items:improve:potential_blue'],
 };
 
-test('every group fits a 360 px phone: nothing cut, 44 px targets', async () => {
-  const { page, errors } = await restart(site, phone);
-  await page.setViewportSize({ width: 360, height: 740 });
-  await prepare(page, [...PARTY, ...MONSTERS, { type: 'thought_talisman', character: 'c2', dice: [3] }]);
-  await openSection(page);
-  for (const [group, ids] of Object.entries(GROUPS)) {
-    await tap(page, `section:items-${group}`);
-    for (const id of ids) {
-      await find(page, id);
-      await sectionFits(page, `${group} (${id} in view)`);
+for (const language of ['pl', 'en']) {
+  test(`every group fits a 360 px phone (${language}): nothing cut, 44 px targets`, async () => {
+    const { page, errors } = await restart(site, phone);
+    await page.setViewportSize({ width: 360, height: 740 });
+    if (language === 'en') {
+      await tapInView(page, 'tab:sessions');
+      await tap(page, 'language:en');
     }
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-  assert.deepEqual(errors, []);
-});
+    await prepare(page, [...PARTY, ...MONSTERS, { type: 'thought_talisman', character: 'c2', dice: [3] }]);
+    await openSection(page);
+    for (const [group, ids] of Object.entries(GROUPS)) {
+      await tap(page, `section:items-${group}`);
+      for (const id of ids) {
+        await find(page, id);
+        await sectionFits(page, `${group} (${id} in view)`);
+      }
+    }
+    if (language === 'en') {
+      await tapInView(page, 'tab:sessions');
+      await tap(page, 'language:pl');
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    assert.deepEqual(errors, []);
+  });
+}
