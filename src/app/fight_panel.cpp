@@ -158,6 +158,7 @@ void draw_figure_sheet(App& app, const Figure& f) {
     if (f.armor > 0) ImGui::BulletText("%s: %d", app.tr("status.armor"), f.armor);
     line(f.poisoned, "status.poisoned");
     line(f.petrified, "status.stone");
+    line(!f.possessed.empty(), "status.possessed");
     line(f.dead, "status.dead");
     if (f.strength_bonus_next) ImGui::BulletText("%s: +%d", app.tr("status.strength_next"), f.strength_bonus_next);
     if (f.dead) return;
@@ -171,14 +172,15 @@ void draw_figure_sheet(App& app, const Figure& f) {
         if (touch_button(app, text.c_str(), "wound:" + std::to_string(amount), sixth))
             dispatch(app, actions::Wound{f.id, amount});
     }
+    // The number a third of the row, its button the rest ("Add these wounds" whole at 360 px).
     const float half = share(2);
-    ImGui::SetNextItemWidth(half);
+    ImGui::SetNextItemWidth(share(3));
     ImGui::InputInt("##wound-amount", &app.ui.table.wound_amount, 0, 0);
     app.layout.add_last_item("input:wound-amount");
     app.ui.table.wound_amount = std::clamp(app.ui.table.wound_amount, 0, 999);
     ImGui::SameLine();
     const int typed = app.ui.table.wound_amount;
-    if (touch_button(app, app.tr("figure.wound_typed"), "wound:typed", half, typed > 0)) {
+    if (touch_button(app, app.tr("figure.wound_typed"), "wound:typed", -1, typed > 0)) {
         if (dispatch(app, actions::Wound{f.id, typed}).ok) app.ui.table.wound_amount = 0;
     }
     const bool wounded = f.wounds > 0;
@@ -189,6 +191,7 @@ void draw_figure_sheet(App& app, const Figure& f) {
     if (app.session.state().fight.active && f.is_character() && f.side == Side::Party) {
         if (touch_button(app, app.tr("fight.weapon_attack"), "fight:attack", -1)) dispatch(app, actions::WeaponAttack{f.id});
     }
+    if (f.is_character()) draw_items_section(app, f);
 }
 
 void draw_monster_form(App& app) {

@@ -14,9 +14,15 @@ void draw_log_panel(App& app) {
         if (undone) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.45f);
         ImGui::TextDisabled("#%zu %s", i + 1, step_title(app, step).c_str());
         app.layout.add_last_item("log:step:" + std::to_string(i + 1));  // only when on screen
+        const bool seen = ImGui::IsItemVisible();
+        std::string said;
         for (const auto& entry : step.log) {
-            wrapped(entry.rule.empty() ? app.local(entry.text) : app.local(entry.text) + "  [" + entry.rule + "]");
+            const std::string line = entry.rule.empty() ? app.local(entry.text) : app.local(entry.text) + "  [" + entry.rule + "]";
+            wrapped(line);
+            if (seen) said += line + "\n";
         }
+        // What a step on screen says, for the browser tests (texts of steps out of sight are not kept).
+        if (seen) app.layout.add_text("log:step:" + std::to_string(i + 1), said);
         if (undone) ImGui::PopStyleVar();
     }
     if (oldest_shown > 0) {

@@ -12,6 +12,9 @@ void draw_table_tab(App& app);        // board, fight controls, spell cards, the
 void draw_board(App& app);            // the two formations, long-press drag, targets, effects
 void draw_sheet(App& app);            // below the board: the figure, the cast, monsters or talk
 void draw_figure_sheet(App& app, const Figure& f);  // wounds, statuses, weapon attack
+// A character's "Przedmioty i zdarzenia", collapsed: poison, stone, possession, potions,
+// talismans, medallions, armour, rings, altars, finds, experience (items_panel.cpp).
+void draw_items_section(App& app, const Figure& character);
 void draw_monster_form(App& app);     // table 8.2: kind, siła, level
 void draw_talk_sheet(App& app);       // negotiation and bribes, the result shown large
 void draw_recent_log(App& app);       // the latest steps, on a tablet beside the board

@@ -239,6 +239,8 @@ void characters_section(App& app) {
             ImGui::Indent();
             if (!s.adventure.active) pool_section(app, f);
             else if (!s.adventure.entered) marks_section(app, f);
+            // Between adventures the Table tab is empty: experience is spent here (12.2).
+            draw_items_section(app, f);
             ImGui::Unindent();
         }
         ImGui::PopID();
