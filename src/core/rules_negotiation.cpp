@@ -67,8 +67,20 @@ std::optional<std::pair<std::string, std::string>> talk_spell_refusal(const Game
     return std::nullopt;
 }
 
+// 14.7: "Elokwencja — dodaje 3 do wyniku negocjacji" for the party a living member wearing it is
+// with (on the board on the party's side; a teleported or possessed wearer is elsewhere).
+int medallion_negotiation_bonus(const GameState& s) {
+    for (const auto& id : figures_on_board(s)) {
+        const Figure* f = s.find(id);
+        if (f->is_character() && !f->dead && f->side == Side::Party &&
+            std::find(f->medallions.begin(), f->medallions.end(), "elokwencja") != f->medallions.end())
+            return 3;
+    }
+    return 0;
+}
+
 int negotiation_total(const GameState& s, const Figure& negotiator, const Figure& monster, int roll) {
-    return roll - monster.nn + negotiator.talents.negotiation + s.encounter.negotiation_bonus;
+    return roll - monster.nn + negotiator.talents.negotiation + s.encounter.negotiation_bonus + medallion_negotiation_bonus(s);
 }
 
 std::string negotiation_result(int total) { return total <= 6 ? "failure" : total <= 9 ? "agreement" : "intimidation"; }
@@ -104,7 +116,8 @@ void action_negotiate(Turn& t) {
         t.outcome["roll"] = roll;
         t.outcome["total"] = total;
         t.note("negotiation_roll", "8.4", {{"roll", number_text(roll)}, {"nn", number_text(monster.nn)},
-            {"talent", number_text(negotiator.talents.negotiation)}, {"bonus", number_text(e.negotiation_bonus)}, {"total", number_text(total)}});
+            {"talent", number_text(negotiator.talents.negotiation)}, {"bonus", number_text(e.negotiation_bonus)},
+            {"medallion", number_text(medallion_negotiation_bonus(t.s))}, {"total", number_text(total)}});
     }
     e.negotiation_bonus = 0;
     e.intimidation = e.all_treasure = false;

@@ -37,6 +37,31 @@ TEST_CASE("8.4 / 10.7 Elokwencja: +4 to the negotiation roll") {
     CHECK(t.state().encounter.negotiation_bonus == 0);  // used up
 }
 
+TEST_CASE("14.7 Elokwencja medallion: +3 to the negotiation of the party its living wearer is with") {
+    Table worn = talk();
+    worn.ok({{"type", "medallion"}, {"character", "c2"}, {"medallion", "elokwencja"}});
+    auto with = worn.ok({{"type", "negotiate"}, {"negotiator", "c1"}, {"dice", {4, 4}}});
+    CHECK(with.outcome["total"] == 7);  // 8 - NN 4 + talent 0 + medallion 3 (worn by another member)
+    CHECK(with.outcome["result"] == "agreement");
+    CHECK(czary::negotiation_odds(worn.state(), czary::GameData::builtin(), "c1")["refusal"]["code"] == "negotiate_once");
+
+    Table odds = talk();
+    odds.ok({{"type", "medallion"}, {"character", "c2"}, {"medallion", "elokwencja"}});
+    // 2K6 - 4 + 3 >= 7 needs 8 or more: 15 of 36.
+    CHECK(czary::negotiation_odds(odds.state(), czary::GameData::builtin(), "c1")["failure"].get<double>() ==
+          doctest::Approx(21.0 / 36));
+
+    Table taken_off = talk();
+    taken_off.ok({{"type", "medallion"}, {"character", "c2"}, {"medallion", "elokwencja"}});
+    taken_off.ok({{"type", "medallion"}, {"character", "c2"}, {"medallion", "elokwencja"}, {"worn", false}});
+    CHECK(taken_off.ok({{"type", "negotiate"}, {"negotiator", "c1"}, {"dice", {4, 4}}}).outcome["total"] == 4);
+
+    Table dead = talk();
+    dead.ok({{"type", "medallion"}, {"character", "c2"}, {"medallion", "elokwencja"}});
+    dead.ok({{"type", "wound"}, {"figure", "c2"}, {"amount", 99}});
+    CHECK(dead.ok({{"type", "negotiate"}, {"negotiator", "c1"}, {"dice", {4, 4}}}).outcome["total"] == 4);
+}
+
 TEST_CASE("10.7: N and V spells are refused during a fight") {
     Table t = talk();
     t.ok({{"type", "move_figure"}, {"figure", "c1"}, {"rank", 2}, {"slot", 1}});
