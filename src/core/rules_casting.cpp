@@ -16,6 +16,14 @@ struct Cast {
     nlohmann::json& report;  // outcome.targets[i]
 };
 
+// 11.0: the target of a resistible spell rolls; the outcome says whether it resisted. True when the
+// spell takes effect.
+bool takes_effect(Turn& t, const Spell& spell, Figure& target, nlohmann::json& report) {
+    const bool resisted = spell.resistible && resists(t, target);
+    report["resisted"] = resisted;
+    return !resisted;
+}
+
 void wound_spell(Turn& t, const Figure& caster, const Spell& spell, Figure& target, nlohmann::json& report) {
     // 10.5 Magiczna tarcza: immune to wound-dealing spells for this fight.
     if (target.magic_shield) {
@@ -23,9 +31,7 @@ void wound_spell(Turn& t, const Figure& caster, const Spell& spell, Figure& targ
         t.note("shield_protects", "10.5", {{"figure", target.name}});
         return;
     }
-    const bool resisted = spell.resistible && resists(t, target);
-    report["resisted"] = resisted;
-    if (resisted) return;
+    if (!takes_effect(t, spell, target, report)) return;
     const int amount = t.dice.roll(*spell.dice, "damage", target.id);
     const int taken = deal_wounds(t, target, amount, caster.id);
     report["wounds"] = taken;
@@ -36,27 +42,19 @@ void apply_effect(Turn& t, Figure& caster, const Spell& spell, Figure* target, n
     switch (spell.does) {
         case SpellEffect::Wound: wound_spell(t, caster, spell, *target, report); break;
         case SpellEffect::Charm: {
-            const bool resisted = resists(t, *target);
-            report["resisted"] = resisted;
-            if (resisted) break;
+            if (!takes_effect(t, spell, *target, report)) break;
             if (!target->possessed.empty()) end_possession(t, *target);  // 14.6, 13.2: Urok ends a possession
             else charm_into_place(t, *target, caster);
             break;
         }
-        case SpellEffect::Sleep: {
-            const bool resisted = resists(t, *target);
-            report["resisted"] = resisted;
-            if (!resisted) {
-                target->asleep = true;
-                t.note("asleep", "10.5", {{"figure", target->name}});
-            }
+        case SpellEffect::Sleep:
+            if (!takes_effect(t, spell, *target, report)) break;
+            target->asleep = true;
+            t.note("asleep", "10.5", {{"figure", target->name}});
             break;
-        }
         case SpellEffect::FreeFromCharm: {
             // 10.5: the charmed character must try to resist; failing frees it.
-            const bool resisted = resists(t, *target);
-            report["resisted"] = resisted;
-            if (resisted) break;
+            if (!takes_effect(t, spell, *target, report)) break;
             if (!target->possessed.empty()) end_possession(t, *target);
             else break_charm(t, *target);
             break;

@@ -46,7 +46,7 @@ TEST_CASE("9.8: in a fight the party reorganises only in phase 4, one from each 
     t.ok({{"type", "move_figure"}, {"figure", "c4"}, {"rank", 3}, {"slot", 1}});
     t.refused({{"type", "move_figure"}, {"figure", "c5"}, {"rank", 3}, {"slot", 2}}, "rank_already_moved", "9.8");
     // From the first rank one may still step back while two stay.
-    t.ok({{"type", "move_figure"}, {"figure", "c1"}, {"rank", 2}, {"slot", 1}});
+    t.to_second_rank("c1");
     CHECK(t.state().party.ranks[0] == std::array<std::string, 3>{"", "c2", "c3"});
 }
 

@@ -52,10 +52,8 @@ TEST_CASE("12.0: experience is siła x 6 of the monsters killed, shared by the s
 }
 
 TEST_CASE("17.2: charmed monsters go free when the party leaves the labyrinth") {
-    Table t;
-    t.party();
-    t.standard_adventure();
-    t.ok({{"type", "move_figure"}, {"figure", "c3"}, {"rank", 2}, {"slot", 1}});
+    Table t = Table::in_labyrinth();
+    t.to_second_rank("c3");
     t.monster("ork", 4);
     t.ok({{"type", "start_fight"}});
     t.ok({{"type", "cast"}, {"caster", "c3"}, {"spell", "urok"}, {"targets", {"m4"}}, {"dice", {6}}});

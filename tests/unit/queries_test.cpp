@@ -17,9 +17,7 @@ const nlohmann::json& entry(const nlohmann::json& list, const std::string& spell
 }  // namespace
 
 TEST_CASE("castable_spells lists all 26 spells with the reason and rule of each refusal") {
-    Table t;
-    t.party();
-    t.standard_adventure();
+    Table t = Table::in_labyrinth();
     t.monster("troll", 9);
     const auto list = czary::castable_spells(t.state(), czary::GameData::builtin(), "c1");
     CHECK(list.size() == 26);
@@ -33,9 +31,7 @@ TEST_CASE("castable_spells lists all 26 spells with the reason and rule of each 
 }
 
 TEST_CASE("valid_targets: first-rank monsters for Błyskawica, others for Uzdrowienie") {
-    Table t;
-    t.party();
-    t.standard_adventure();
+    Table t = Table::in_labyrinth();
     t.c1_to_second_rank();
     for (int sila : {9, 8, 7, 6}) t.monster("ork", sila);  // m7 behind
     t.ok({{"type", "start_fight"}});
@@ -46,9 +42,7 @@ TEST_CASE("valid_targets: first-rank monsters for Błyskawica, others for Uzdrow
 }
 
 TEST_CASE("cast_odds: Psychiczny cios on a troll with siła 9, 3 wounds taken, odporność 3") {
-    Table t;
-    t.party();
-    t.standard_adventure();
+    Table t = Table::in_labyrinth();
     const auto troll = t.monster("troll", 9);
     t.ok({{"type", "wound"}, {"figure", troll}, {"amount", 3}});
     const auto odds = czary::cast_odds(t.state(), czary::GameData::builtin(), "c3", "psychiczny_cios", {troll});
@@ -60,9 +54,7 @@ TEST_CASE("cast_odds: Psychiczny cios on a troll with siła 9, 3 wounds taken, o
 }
 
 TEST_CASE("cast_odds: Magiczna zbroja lowers the wounds; Magiczna tarcza stops them") {
-    Table t;
-    t.party();
-    t.standard_adventure();
+    Table t = Table::in_labyrinth();
     t.ok({{"type", "cast"}, {"caster", "c2"}, {"spell", "magiczna_zbroja"}, {"targets", {"c3"}}, {"dice", {6}}});  // 4
     const auto odds = czary::cast_odds(t.state(), czary::GameData::builtin(), "c1", "blyskawica", {"c3"});
     CHECK(odds[0]["wounds"]["0"].get<double>() == doctest::Approx(2.0 / 3.0));  // 2 and 4 absorbed
@@ -70,9 +62,7 @@ TEST_CASE("cast_odds: Magiczna zbroja lowers the wounds; Magiczna tarcza stops t
 }
 
 TEST_CASE("spell_availability: the typed answer behind castable_spells, refusal and all") {
-    Table t;
-    t.party();
-    t.standard_adventure();
+    Table t = Table::in_labyrinth();
     t.monster("troll", 9);
     const auto& data = czary::GameData::builtin();
     const std::vector<czary::SpellAvailability> list = czary::spell_availability(t.state(), data, "c1");

@@ -11,17 +11,13 @@ TEST_CASE("10.1: type W spells are cast during a fight") {
 }
 
 TEST_CASE("10.1: type W spells are refused outside a fight") {
-    Table t;
-    t.party();
-    t.standard_adventure();
+    Table t = Table::in_labyrinth();
     t.monster("troll", 9);
     t.refused({{"type", "cast"}, {"caster", "c1"}, {"spell", "wybuch"}, {"targets", {"m4"}}}, "only_in_fight", "10.1");
 }
 
 TEST_CASE("10.1 / 10.6: other types may be cast at any time, in or out of a fight") {
-    Table t;
-    t.party();
-    t.standard_adventure();
+    Table t = Table::in_labyrinth();
     t.ok({{"type", "cast"}, {"caster", "c2"}, {"spell", "magiczna_zbroja"}, {"targets", {"c2"}}, {"dice", {1}}});
     t.c1_to_second_rank();
     t.monster("ork", 4);
@@ -71,17 +67,13 @@ TEST_CASE("10.4: in a fight characters cast only from the second rank") {
 }
 
 TEST_CASE("10.4: outside a fight the rank does not matter") {
-    Table t;
-    t.party();
-    t.standard_adventure();
+    Table t = Table::in_labyrinth();
     t.ok({{"type", "cast"}, {"caster", "c2"}, {"spell", "sila"}, {"targets", {"c3"}}, {"dice", {5}}});
     CHECK(t.fig("c3").strength_bonus_next == 5);
 }
 
 TEST_CASE("10.4: monsters cast from the first or second rank, not from the third") {
-    Table t;
-    t.party();
-    t.standard_adventure();
+    Table t = Table::in_labyrinth();
     // Seven monsters: three ranks; the Czarnoksiężnik (siła 3) is the weakest, in the third rank.
     for (int i = 0; i < 6; ++i) t.monster("ork", 8);
     const auto sorcerer = t.monster("czarnoksieznik", 3);
@@ -91,9 +83,7 @@ TEST_CASE("10.4: monsters cast from the first or second rank, not from the third
     t.refused({{"type", "cast"}, {"caster", sorcerer}, {"spell", "magiczna_tarcza"}, {"targets", {sorcerer}}},
               "monster_not_front_ranks", "10.4");
 
-    Table u;
-    u.party();
-    u.standard_adventure();
+    Table u = Table::in_labyrinth();
     const auto front = u.monster("czarnoksieznik", 6);
     u.ok({{"type", "start_fight"}});
     u.ok({{"type", "next_phase"}});

@@ -9,9 +9,7 @@ namespace {
 // odporność 1). `behind` steps to the second rank before the fight, so that it may cast;
 // the other two keep the first rank.
 Table fight(const char* behind = "c1") {
-    Table t;
-    t.party();
-    t.standard_adventure();
+    Table t = Table::in_labyrinth();
     t.ok({{"type", "move_figure"}, {"figure", behind}, {"rank", 2}, {"slot", 1}});
     t.monster("troll", 9);
     t.monster("ork", 4);
@@ -19,19 +17,14 @@ Table fight(const char* behind = "c1") {
     return t;
 }
 
-void next_phases(Table& t, int count) {
-    for (int i = 0; i < count; ++i) t.ok({{"type", "next_phase"}});
-}
 
 // A Vampire (m4, siła 12) in phase 2 of round 1; Curvenol (c3) in the second rank.
 Table vampire_fight() {
-    Table t;
-    t.party();
-    t.standard_adventure();
-    t.ok({{"type", "move_figure"}, {"figure", "c3"}, {"rank", 2}, {"slot", 1}});
+    Table t = Table::in_labyrinth();
+    t.to_second_rank("c3");
     t.monster("wampir", 12);
     t.ok({{"type", "start_fight"}});
-    next_phases(t, 1);
+    t.next_phases(1);
     return t;
 }
 
@@ -56,9 +49,7 @@ TEST_CASE("10.5 Wybuch / 11.0: resisted on a roll <= odporność: no effect, the
 }
 
 TEST_CASE("10.5 Wybuch: refused against a monster behind the first rank or a party member") {
-    Table t;
-    t.party();
-    t.standard_adventure();
+    Table t = Table::in_labyrinth();
     t.c1_to_second_rank();
     for (int i = 0; i < 4; ++i) t.monster("ork", 8 - i);  // m4..m7; m7, the weakest, stands behind
     t.ok({{"type", "start_fight"}});
@@ -78,9 +69,7 @@ TEST_CASE("10.5 Błyskawica: 1K3x2 wounds to a first-rank monster") {
 }
 
 TEST_CASE("10.5 Błyskawica: refused outside a fight") {
-    Table t;
-    t.party();
-    t.standard_adventure();
+    Table t = Table::in_labyrinth();
     t.monster("troll", 9);
     t.refused({{"type", "cast"}, {"caster", "c1"}, {"spell", "blyskawica"}, {"targets", {"m4"}}}, "only_in_fight", "10.1");
 }
@@ -116,9 +105,7 @@ TEST_CASE("10.5 Eksplozja: everyone engaged, party included, resists separately;
 }
 
 TEST_CASE("10.5 Eksplozja: refused outside a fight") {
-    Table t;
-    t.party();
-    t.standard_adventure();
+    Table t = Table::in_labyrinth();
     t.refused({{"type", "cast"}, {"caster", "c3"}, {"spell", "eksplozja"}}, "only_in_fight", "10.1");
 }
 
@@ -147,10 +134,8 @@ TEST_CASE("10.5 Urok: resisted, nothing changes but the cost") {
 }
 
 TEST_CASE("10.5 Urok: reaches the first and second ranks, not the third") {
-    Table t;
-    t.party();
-    t.standard_adventure();
-    t.ok({{"type", "move_figure"}, {"figure", "c3"}, {"rank", 2}, {"slot", 1}});
+    Table t = Table::in_labyrinth();
+    t.to_second_rank("c3");
     for (int i = 0; i < 7; ++i) t.monster("ork", 10 - i);  // m4..m10; m10 in the third rank
     t.ok({{"type", "start_fight"}});
     t.refused({{"type", "cast"}, {"caster", "c3"}, {"spell", "urok"}, {"targets", {"m10"}}}, "target_too_far", "10.5");
@@ -159,13 +144,11 @@ TEST_CASE("10.5 Urok: reaches the first and second ranks, not the third") {
 }
 
 TEST_CASE("10.5 Urok: with every place of the party taken, a new rank opens behind") {
-    Table t;
-    t.party();
-    t.standard_adventure();
+    Table t = Table::in_labyrinth();
     for (const char* name : {"Tragarz", "Giermek"})
         t.ok({{"type", "add_character"}, {"name", name}, {"sila", 6}, {"odpornosc", 1}});
     // [c1 c2 c3] [c4 c5 -]: Curvenol swaps with the first porter and the last place is taken.
-    t.ok({{"type", "move_figure"}, {"figure", "c3"}, {"rank", 2}, {"slot", 1}});
+    t.to_second_rank("c3");
     t.ok({{"type", "add_character"}, {"name", "Paź"}, {"sila", 6}, {"odpornosc", 1}});
     REQUIRE(t.state().party.ranks.size() == 2);
     const auto orc = t.monster("ork", 4);
@@ -198,10 +181,10 @@ TEST_CASE("10.5 / 15.5 Urok by the Vampire: free in rounds 1-2, the victim joins
     CHECK(t.state().monsters.ranks[0][1] == "c2");
     CHECK(t.state().party.ranks[0][1].empty());
     // Round 2, phase 1: Gislan cannot cast for anyone now.
-    next_phases(t, 3);
+    t.next_phases(3);
     t.refused({{"type", "cast"}, {"caster", "c2"}, {"spell", "sila"}, {"targets", {"c2"}}}, "charmed_cannot_cast", "15.5");
     // Round 3, phase 2: "tylko podczas dwóch pierwszych rund walki": no Urok any more (15.5).
-    next_phases(t, 5);
+    t.next_phases(5);
     CHECK(t.state().fight.round == 3);
     t.refused({{"type", "cast"}, {"caster", vampire}, {"spell", "urok"}, {"targets", {"c1"}}, {"dice", {1}}},
               "vampire_charms_two_rounds", "15.5");
@@ -216,12 +199,12 @@ TEST_CASE("10.5 Uwolnienie: the charmed character must try to resist; failing fr
     Table t = vampire_fight();
     const std::string vampire = "m4";
     t.ok({{"type", "cast"}, {"caster", vampire}, {"spell", "urok"}, {"targets", {"c2"}}, {"dice", {6}}});
-    next_phases(t, 3);  // round 2, phase 1
+    t.next_phases(3);  // round 2, phase 1
     // Gislan (odporność 3) resists the freeing spell with a 2: still charmed.
     auto kept = t.ok({{"type", "cast"}, {"caster", "c3"}, {"spell", "uwolnienie"}, {"targets", {"c2"}}, {"dice", {2}}});
     CHECK(kept.outcome["targets"][0]["resisted"] == true);
     CHECK(t.fig("c2").charmed_by == vampire);
-    next_phases(t, 4);  // round 3, phase 1
+    t.next_phases(4);  // round 3, phase 1
     t.ok({{"type", "cast"}, {"caster", "c3"}, {"spell", "uwolnienie"}, {"targets", {"c2"}}, {"dice", {4}}});
     CHECK(t.fig("c2").charmed_by.empty());
     CHECK(t.fig("c2").side == czary::Side::Party);
@@ -250,15 +233,13 @@ TEST_CASE("10.5 Uśpienie: refused on a party member; kill_sleeping refused on a
 }
 
 TEST_CASE("10.5 Magiczna tarcza: immune to wound-dealing spells for this fight, then gone") {
-    Table t;
-    t.party();
-    t.standard_adventure();
+    Table t = Table::in_labyrinth();
     t.c1_to_second_rank();
     const auto sorcerer = t.monster("czarnoksieznik", 8);
     t.ok({{"type", "start_fight"}});
     t.ok({{"type", "cast"}, {"caster", "c1"}, {"spell", "magiczna_tarcza"}, {"targets", {"c2"}}});
     CHECK(t.fig("c2").magic_shield);
-    next_phases(t, 1);
+    t.next_phases(1);
     auto result = t.ok({{"type", "cast"}, {"caster", sorcerer}, {"spell", "blyskawica"}, {"targets", {"c2"}}});
     CHECK(result.rolls.empty());  // no resist roll, no damage roll
     CHECK(result.outcome["targets"][0]["shielded"] == true);
@@ -269,9 +250,7 @@ TEST_CASE("10.5 Magiczna tarcza: immune to wound-dealing spells for this fight, 
 }
 
 TEST_CASE("10.5 Magiczna tarcza: refused outside a fight") {
-    Table t;
-    t.party();
-    t.standard_adventure();
+    Table t = Table::in_labyrinth();
     t.refused({{"type", "cast"}, {"caster", "c1"}, {"spell", "magiczna_tarcza"}, {"targets", {"c2"}}}, "only_in_fight", "10.1");
 }
 
@@ -283,7 +262,7 @@ Table fight_with_gislan_behind(const char* kind, int sila) {
     t.adventure({"blyskawica", "wybuch", "uzdrowienie", "magiczna_tarcza", "uspienie"},
                 {"niepewnosc", "zawieszenie_broni", "zamek", "sila"},
                 {"eksplozja", "urok", "uwolnienie", "odmlodzenie", "psychiczny_cios"});
-    t.ok({{"type", "move_figure"}, {"figure", "c2"}, {"rank", 2}, {"slot", 1}});
+    t.to_second_rank("c2");
     t.monster(kind, sila);
     return t;
 }
@@ -300,14 +279,14 @@ TEST_CASE("10.5 Niepewność: just before the fight; cannot be resisted") {
 TEST_CASE("10.5 Niepewność: refused once the fight is under way") {
     Table t = fight_with_gislan_behind("troll", 9);
     t.ok({{"type", "start_fight"}});
-    next_phases(t, 4);
+    t.next_phases(4);
     t.refused({{"type", "cast"}, {"caster", "c2"}, {"spell", "niepewnosc"}}, "hesitation_at_start", "10.5");
 }
 
 TEST_CASE("10.5 Zawieszenie broni: ends the fight at once as an agreement, in any phase, no resisting") {
     Table t = fight_with_gislan_behind("troll", 9);
     t.ok({{"type", "start_fight"}});
-    next_phases(t, 2);  // phase 4
+    t.next_phases(2);  // phase 4
     auto result = t.ok({{"type", "cast"}, {"caster", "c2"}, {"spell", "zawieszenie_broni"}});
     CHECK(result.rolls.empty());
     CHECK_FALSE(t.state().fight.active);

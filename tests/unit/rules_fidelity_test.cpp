@@ -11,9 +11,6 @@ using json = nlohmann::json;
 
 namespace {
 
-void next_phases(Table& t, int count) {
-    for (int i = 0; i < count; ++i) t.ok({{"type", "next_phase"}});
-}
 
 bool has(const std::vector<std::string>& list, const std::string& item) {
     return std::find(list.begin(), list.end(), item) != list.end();
@@ -22,10 +19,8 @@ bool has(const std::vector<std::string>& list, const std::string& item) {
 // The usual party; Curvenol (c3, Urok, Uwolnienie) in the second rank; an ork (m4, odporność 1)
 // and a Vampire (m5, odporność 4) in the first.
 Table vampire_and_ork() {
-    Table t;
-    t.party();
-    t.standard_adventure();
-    t.ok({{"type", "move_figure"}, {"figure", "c3"}, {"rank", 2}, {"slot", 1}});
+    Table t = Table::in_labyrinth();
+    t.to_second_rank("c3");
     t.monster("ork", 4);
     t.monster("wampir", 12);
     t.ok({{"type", "start_fight"}});
@@ -38,7 +33,7 @@ TEST_CASE("15.5 a monster's Urok takes characters: the Vampire cannot charm a mo
     Table t = vampire_and_ork();
     t.ok({{"type", "cast"}, {"caster", "c3"}, {"spell", "urok"}, {"targets", {"m4"}}, {"dice", {6}}});
     REQUIRE(t.fig("m4").side == czary::Side::Party);
-    next_phases(t, 1);  // phase 2: the monsters
+    t.next_phases(1);  // phase 2: the monsters
     t.refused({{"type", "cast"}, {"caster", "m5"}, {"spell", "urok"}, {"targets", {"m4"}}, {"dice", {6}}},
               "monster_charms_characters", "15.5");
     CHECK_FALSE(has(czary::valid_targets(t.state(), czary::GameData::builtin(), "m5", "urok"), "m4"));
@@ -48,9 +43,9 @@ TEST_CASE("15.5 a monster's Urok takes characters: the Vampire cannot charm a mo
 
 TEST_CASE("15.5 the party's Urok cannot take a character the Vampire charmed; only Uwolnienie or its death") {
     Table t = vampire_and_ork();
-    next_phases(t, 1);
+    t.next_phases(1);
     t.ok({{"type", "cast"}, {"caster", "m5"}, {"spell", "urok"}, {"targets", {"c2"}}, {"dice", {6}}});
-    next_phases(t, 3);  // round 2, phase 1
+    t.next_phases(3);  // round 2, phase 1
     t.refused({{"type", "cast"}, {"caster", "c3"}, {"spell", "urok"}, {"targets", {"c2"}}, {"dice", {6}}},
               "vampire_charm_only_freed", "15.5");
     t.ok({{"type", "cast"}, {"caster", "c3"}, {"spell", "uwolnienie"}, {"targets", {"c2"}}, {"dice", {6}}});
@@ -59,10 +54,8 @@ TEST_CASE("15.5 the party's Urok cannot take a character the Vampire charmed; on
 }
 
 TEST_CASE("13.5 Avnas: Błyskawica for 1 wound whether the character knew it or not") {
-    Table t;
-    t.party();
-    t.standard_adventure();
-    t.ok({{"type", "move_figure"}, {"figure", "c3"}, {"rank", 2}, {"slot", 1}});
+    Table t = Table::in_labyrinth();
+    t.to_second_rank("c3");
     t.monster("troll", 9);
     t.ok({{"type", "start_fight"}});
     // Curvenol has not marked Błyskawica: refused before the altar.
@@ -106,9 +99,7 @@ TEST_CASE("10.6 / 7.2 poison: its wounds are taken at once and Neutralizacja tru
 }
 
 TEST_CASE("14.7 the Neutralizacja trucizny medallion: no poison harms its wearer") {
-    Table t;
-    t.party();
-    t.standard_adventure();
+    Table t = Table::in_labyrinth();
     t.ok({{"type", "medallion"}, {"character", "c1"}, {"medallion", "neutralizacja_trucizny"}});
     auto result = t.ok({{"type", "poison"}, {"character", "c1"}, {"wounds", 3}});
     CHECK(result.outcome["wounds"] == 0);
@@ -167,9 +158,7 @@ TEST_CASE("13.2 / 15.3 a statue's Medusa outside a fight: Ożywienie kamienia at
 }
 
 TEST_CASE("13.5 Alloces' curse: zręczność -1 until the adventure ends") {
-    Table t;
-    t.party();
-    t.standard_adventure();
+    Table t = Table::in_labyrinth();
     const int before = t.fig("c3").zrecznosc;
     t.ok({{"type", "altar"}, {"character", "c3"}, {"altar", "alloces"}, {"dice", {6}}});  // 6 > odporność 1
     CHECK(t.fig("c3").zrecznosc == before - 1);
@@ -178,9 +167,7 @@ TEST_CASE("13.5 Alloces' curse: zręczność -1 until the adventure ends") {
 }
 
 TEST_CASE("13.5 Asmoday: success raises zręczność by 3 and gives Błyskawica for 1 wound") {
-    Table t;
-    t.party();
-    t.standard_adventure();
+    Table t = Table::in_labyrinth();
     const int before = t.fig("c3").zrecznosc;
     t.ok({{"type", "altar"}, {"character", "c3"}, {"altar", "asmoday"}, {"dice", {1}}});
     CHECK(t.fig("c3").zrecznosc == before + 3);
@@ -236,10 +223,8 @@ TEST_CASE("10.5 Niepewność: without it, the once-per-round limit holds for hea
 }
 
 TEST_CASE("13.2 the Nameless One's statue: the possessed character faces the middle of the party; only Uwolnienie frees it") {
-    Table t;
-    t.party();
-    t.standard_adventure();
-    t.ok({{"type", "move_figure"}, {"figure", "c3"}, {"rank", 2}, {"slot", 1}});
+    Table t = Table::in_labyrinth();
+    t.to_second_rank("c3");
     t.ok({{"type", "possess"}, {"character", "c2"}, {"source", "statue"}, {"dice", {6}}});  // 6 > odporność 3
     CHECK(t.fig("c2").possessed == "statue");
     CHECK(t.fig("c2").side == czary::Side::Monsters);
@@ -253,9 +238,7 @@ TEST_CASE("13.2 the Nameless One's statue: the possessed character faces the mid
 }
 
 TEST_CASE("14.6 the Zło talisman: resisted, nothing happens; else Urok, by spell or potion, ends it") {
-    Table t;
-    t.party();
-    t.standard_adventure();
+    Table t = Table::in_labyrinth();
     auto resisted = t.ok({{"type", "possess"}, {"character", "c2"}, {"source", "talisman"}, {"dice", {2}}});
     CHECK(resisted.outcome["resisted"] == true);
     CHECK(t.fig("c2").possessed.empty());
@@ -271,9 +254,7 @@ TEST_CASE("14.6 the Zło talisman: resisted, nothing happens; else Urok, by spel
 }
 
 TEST_CASE("14.5 charm potions: Urok (osoba) over the Black Knight, the Sorcerer, the Orc and the Troll, Urok (potwór) over the rest") {
-    Table t;
-    t.party();
-    t.standard_adventure();
+    Table t = Table::in_labyrinth();
     const std::string ork = t.monster("ork", 4);
     const std::string warg = t.monster("warg", 6);
     t.refused({{"type", "charm_potion"}, {"character", "c1"}, {"target", ork}, {"potion", "monster"}},
@@ -299,7 +280,7 @@ TEST_CASE("14.6 the Myśl talisman: 1 wound, a resist roll, 1K6 wounds, 1K6 uses
     CHECK(t.fig("m4").wounds == 5);
     CHECK(t.fig("c2").wounds == 1);
     CHECK(t.fig("c2").thought_uses == 0);
-    next_phases(t, 4);  // round 2, phase 1
+    t.next_phases(4);  // round 2, phase 1
     t.refused({{"type", "use_thought"}, {"character", "c2"}, {"target", "m4"}}, "no_thought_talisman", "14.6");
 }
 
@@ -329,9 +310,7 @@ TEST_CASE("14.4 magic armour adds its siła, and with it the 10.2 cost check mov
 }
 
 TEST_CASE("12.2 / 12.3 experience spent after an adventure raises siła, odporność, zręczność or a potential, each by one") {
-    Table t;
-    t.party();
-    t.standard_adventure();
+    Table t = Table::in_labyrinth();
     const std::string troll = t.monster("troll", 50);
     t.ok({{"type", "start_fight"}});
     t.ok({{"type", "wound"}, {"figure", troll}, {"amount", 50}});
@@ -382,23 +361,19 @@ TEST_CASE("10.5 Urok: the players choose the free place the charmed monster take
 }
 
 TEST_CASE("10.4 a monster charmed into the party casts as the party does: from the second rank only") {
-    Table t;
-    t.party();
-    t.standard_adventure();
-    t.ok({{"type", "move_figure"}, {"figure", "c3"}, {"rank", 2}, {"slot", 1}});
+    Table t = Table::in_labyrinth();
+    t.to_second_rank("c3");
     const std::string sorcerer = t.monster("czarnoksieznik", 8);
     t.monster("troll", 9);
     t.ok({{"type", "start_fight"}});
     t.ok({{"type", "cast"}, {"caster", "c3"}, {"spell", "urok"}, {"targets", {sorcerer}}, {"dice", {6}}, {"rank", 1}, {"slot", 3}});
-    next_phases(t, 4);  // round 2, phase 1
+    t.next_phases(4);  // round 2, phase 1
     t.refused({{"type", "cast"}, {"caster", sorcerer}, {"spell", "magiczna_tarcza"}, {"targets", {"c1"}}}, "not_second_rank", "10.4");
 }
 
 TEST_CASE("10.6 Siła cast during a fight counts for that fight") {
-    Table u;
-    u.party();
-    u.standard_adventure();
-    u.ok({{"type", "move_figure"}, {"figure", "c2"}, {"rank", 2}, {"slot", 1}});
+    Table u = Table::in_labyrinth();
+    u.to_second_rank("c2");
     u.monster("troll", 9);
     u.ok({{"type", "start_fight"}});
     u.ok({{"type", "cast"}, {"caster", "c2"}, {"spell", "sila"}, {"targets", {"c1"}}, {"dice", {4}}});
@@ -407,9 +382,7 @@ TEST_CASE("10.6 Siła cast during a fight counts for that fight") {
 }
 
 TEST_CASE("4.1 D the end of an adventure ends its spells: armour points, a waiting Siła, sleep, Delikatne palce") {
-    Table t;
-    t.party();
-    t.standard_adventure();
+    Table t = Table::in_labyrinth();
     t.ok({{"type", "cast"}, {"caster", "c2"}, {"spell", "magiczna_zbroja"}, {"targets", {"c1"}}, {"dice", {4}}});
     t.ok({{"type", "cast"}, {"caster", "c2"}, {"spell", "sila"}, {"targets", {"c1"}}, {"dice", {4}}});
     REQUIRE(t.fig("c1").armor == 3);

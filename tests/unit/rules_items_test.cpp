@@ -7,9 +7,7 @@ using test::Table;
 namespace {
 
 Table in_labyrinth() {
-    Table t;
-    t.party();
-    t.standard_adventure();
+    Table t = Table::in_labyrinth();
     return t;
 }
 

@@ -173,7 +173,7 @@ TEST_CASE("10.6 Teleportacja: not during a fight; never against Bezimienny or De
               "teleport_forbidden", "10.6");
     t.refused({{"type", "cast"}, {"caster", "c2"}, {"spell", "teleportacja"}, {"targets", {nameless}}, {"destination", "x"}},
               "teleport_forbidden", "10.6");
-    t.ok({{"type", "move_figure"}, {"figure", "c2"}, {"rank", 2}, {"slot", 1}});
+    t.to_second_rank("c2");
     t.ok({{"type", "start_fight"}});
     t.refused({{"type", "cast"}, {"caster", "c2"}, {"spell", "teleportacja"}, {"targets", {"c1"}}, {"destination", "x"}},
               "not_in_fight", "10.6");

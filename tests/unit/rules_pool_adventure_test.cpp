@@ -64,9 +64,7 @@ TEST_CASE("4.1 D: exactly as many spells as the potential of the dominant sun ar
 }
 
 TEST_CASE("4.1 D: only marked spells are cast in this adventure") {
-    Table t;
-    t.party();
-    t.standard_adventure();
+    Table t = Table::in_labyrinth();
     // Larraka's pool holds Zamek as its sixth spell, but it was not marked under the yellow sun.
     REQUIRE(std::find(t.fig("c1").pool.begin(), t.fig("c1").pool.end(), "zamek") != t.fig("c1").pool.end());
     t.refused({{"type", "cast"}, {"caster", "c1"}, {"spell", "zamek"}}, "not_marked", "4.1");
@@ -141,9 +139,7 @@ TEST_CASE("10.0: the pool is chosen once, before play; between adventures it onl
 }
 
 TEST_CASE("14.6 / 10.6: Uzdrowienie marked after a talisman gets its use limit then") {
-    Table t;
-    t.party();
-    t.standard_adventure();
+    Table t = Table::in_labyrinth();
     t.ok({{"type", "talisman"}, {"character", "c2"}, {"sun", "yellow"}, {"dice", {1}}});  // +1: 4/5/4
     t.ok({{"type", "set_pool"}, {"character", "c2"}, {"spells", {"magiczna_zbroja", "zamek", "sila", "elokwencja", "uzdrowienie"}}});
     t.ok({{"type", "mark_spells"}, {"character", "c2"}, {"spells", {"magiczna_zbroja", "zamek", "sila", "elokwencja", "uzdrowienie"}}});

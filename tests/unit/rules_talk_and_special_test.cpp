@@ -64,7 +64,7 @@ TEST_CASE("14.7 Elokwencja medallion: +3 to the negotiation of the party its liv
 
 TEST_CASE("10.7: N and V spells are refused during a fight") {
     Table t = talk();
-    t.ok({{"type", "move_figure"}, {"figure", "c1"}, {"rank", 2}, {"slot", 1}});
+    t.to_second_rank("c1");
     t.ok({{"type", "start_fight"}});
     t.refused({{"type", "cast"}, {"caster", "c1"}, {"spell", "elokwencja"}}, "talk_spell_not_in_fight", "10.7");
     t.refused({{"type", "cast"}, {"caster", "c1"}, {"spell", "pochlebstwo"}}, "talk_spell_not_in_fight", "10.7");
@@ -139,7 +139,7 @@ TEST_CASE("8.7: an accepted bribe lets the party pass; the monsters stay behind"
 
 TEST_CASE("8.7: after a refused bribe the monsters attack first: the fight begins in phase 2") {
     Table t = talk();
-    t.ok({{"type", "move_figure"}, {"figure", "c2"}, {"rank", 2}, {"slot", 1}});  // Gislan: Wybuch
+    t.to_second_rank("c2");  // Gislan: Wybuch
     auto result = t.ok({{"type", "bribe"}, {"gold", 40}, {"dice", {6}}});
     CHECK(result.outcome["accepted"] == false);
     auto started = t.ok({{"type", "start_fight"}});
@@ -202,10 +202,8 @@ namespace {
 
 // Curvenol (c3) in the second rank; a troll in front.
 Table special() {
-    Table t;
-    t.party();
-    t.standard_adventure();
-    t.ok({{"type", "move_figure"}, {"figure", "c3"}, {"rank", 2}, {"slot", 1}});
+    Table t = Table::in_labyrinth();
+    t.to_second_rank("c3");
     t.monster("troll", 9);
     return t;
 }

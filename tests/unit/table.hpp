@@ -93,14 +93,25 @@ struct Table {
         ok({{"type", "set_pool"}, {"character", "c3"}, {"spells", pad(standard_marks(3), 5)}});
     }
 
-    // c1 steps back to rank 2 (c2 and c3 keep the first rank).
-    void c1_to_second_rank() { ok({{"type", "move_figure"}, {"figure", "c1"}, {"rank", 2}, {"slot", 1}}); }
-
-    // The usual party in a fight with a troll (m4, siła 9, odporność 3); Larraka (c1) behind.
-    static Table fight_with_troll() {
+    // The usual party in the labyrinth after standard_adventure(), the usual start of a test.
+    static Table in_labyrinth() {
         Table t;
         t.party();
         t.standard_adventure();
+        return t;
+    }
+
+    // A figure steps back to the first place of rank 2 (the others keep the first rank).
+    void to_second_rank(const std::string& id) { ok({{"type", "move_figure"}, {"figure", id}, {"rank", 2}, {"slot", 1}}); }
+    void c1_to_second_rank() { to_second_rank("c1"); }
+
+    void next_phases(int count) {
+        for (int i = 0; i < count; ++i) ok({{"type", "next_phase"}});
+    }
+
+    // The usual party in a fight with a troll (m4, siła 9, odporność 3); Larraka (c1) behind.
+    static Table fight_with_troll() {
+        Table t = in_labyrinth();
         t.c1_to_second_rank();
         t.monster("troll", 9);
         t.ok({{"type", "start_fight"}});
