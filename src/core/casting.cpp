@@ -85,7 +85,10 @@ std::optional<Refused> cast_refusal(const GameState& s, const GameData& data, co
     const bool gates = caster.id == black_gates_id;
     if (!gates && (caster.dead || caster.petrified || !caster.away.empty() || caster.asleep))
         return refuse("caster_cannot_act", "10.0");
-    if (caster.is_character() && !caster.charmed_by.empty()) return refuse("charmed_cannot_cast", "15.5");
+    // 15.5: a charmed character obeys its charmer; a possessed one (13.2, 14.6) fights for the
+    // monsters: neither casts.
+    if (caster.is_character() && (!caster.charmed_by.empty() || !caster.possessed.empty()))
+        return refuse("charmed_cannot_cast", "15.5");
 
     // What the caster can cast at all.
     if (caster.is_character()) {

@@ -58,6 +58,7 @@ void kill(Turn& t, Figure& figure, const std::string& by) {
     const bool was_monster_side = figure.side == Side::Monsters;
     // The dead obey nobody: a raised character (10.8) comes back to its own side.
     figure.charmed_by.clear();
+    figure.possessed.clear();
     figure.side = figure.is_character() ? Side::Party : Side::Monsters;
     remove_from_board(t.s, figure.id);
     t.note("died", "9.7", {{"figure", figure.name}});

@@ -72,7 +72,8 @@ void action_altar(Turn& t) {
     if (success) {
         if (altar == "alloces") c.free_combat_spells_next = true;
         if (altar == "avnas" || altar == "asmoday") c.cheap_lightning = true;
-        if (altar == "asmoday") c.zrecznosc += 3;  // "zręczność ... zostaje zwiększona o 3 punkty"
+        // "zręczność ... zostaje zwiększona o 3 punkty"
+        if (altar == "asmoday") c.zrecznosc = raised(c.zrecznosc, 3, state_limits::max_points, {"zręczność", "dexterity"}, "13.5");
         if (altar == "malthus") learn(t, c, spell_by_id(t, "gniew_bozy"), "malthus_altar");
         t.note("altar_success_" + altar, "13.5", {{"figure", c.name}});
         return;
@@ -80,8 +81,11 @@ void action_altar(Turn& t) {
     t.note("altar_failure_" + altar, "13.5", {{"figure", c.name}});
     if (altar == "alloces") {
         // "zręczność postaci jest obniżona o 1 punkt do końca przygody"
-        c.zrecznosc -= 1;
-        if (t.s.adventure.active) c.zrecznosc_this_adventure -= 1;
+        // (never below what a state file may hold: the next load must accept it)
+        if (c.zrecznosc > -state_limits::max_points && c.zrecznosc_this_adventure > -state_limits::max_points) {
+            c.zrecznosc -= 1;
+            if (t.s.adventure.active) c.zrecznosc_this_adventure -= 1;
+        }
     }
     if (altar == "avnas") deal_wounds(t, c, t.dice.roll(*spell_by_id(t, "blyskawica").dice, "damage", c.id), "");
     if (altar == "malthus") deal_wounds(t, c, t.dice.roll(*spell_by_id(t, "gniew_bozy").dice, "damage", c.id), "");
@@ -340,7 +344,7 @@ void action_improve(Turn& t) {
     if (what == "odpornosc" && c.odpornosc >= 5) throw Refused("odpornosc_at_most_5", "11.0", args);
     if (what == "sila") c.sila = raised(c.sila, 1, state_limits::max_sila, {"siła", "siła"}, "12.2");
     if (what == "odpornosc") ++c.odpornosc;
-    if (what == "zrecznosc") c.zrecznosc = raised(c.zrecznosc, 1, state_limits::max_points, {"zręczność", "zręczność"}, "12.3");
+    if (what == "zrecznosc") c.zrecznosc = raised(c.zrecznosc, 1, state_limits::max_points, {"zręczność", "dexterity"}, "12.3");
     if (what.rfind("potential_", 0) == 0) {
         const int index = what == "potential_red" ? 0 : what == "potential_yellow" ? 1 : 2;
         c.potential[index] = raised(c.potential[index], 1, 9, {"potencjał magiczny", "magic potential"}, "12.2");

@@ -166,7 +166,7 @@ Figure read_figure(const json& value, const std::string& path) {
     figure.sila = f.integer("sila", 0, L::max_sila, 1);
     figure.wounds = f.integer("wounds", 0, L::max_wounds, 0);
     figure.odpornosc = f.integer("odpornosc", 0, 5, 0);
-    figure.zrecznosc = f.integer("zrecznosc", -99, 99, 0);
+    figure.zrecznosc = f.integer("zrecznosc", -L::max_points, L::max_points, 0);
     if (const json* talents = f.get("talents")) {
         const Fields t(*talents, f.path("talents"));
         figure.talents.traps = t.integer("traps", 0, 5, 0);

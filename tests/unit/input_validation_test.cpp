@@ -311,7 +311,7 @@ TEST_CASE("state: every integer of a start state is a whole number in its range,
         {"/figures/2/level", 4, "'figures[2].level' must be a whole number from 1 to 3"},
         {"/figures/2/nn", -2, "'figures[2].nn' must be a whole number from -1 to 99"},
         {"/figures/0/odpornosc", 6, "'figures[0].odpornosc' must be a whole number from 0 to 5"},
-        {"/figures/0/zrecznosc", 4294967296ULL, "'figures[0].zrecznosc' must be a whole number from -99 to 99"},
+        {"/figures/0/zrecznosc", 4294967296ULL, "'figures[0].zrecznosc' must be a whole number from -1000 to 1000"},
         {"/figures/0/potential/1", 4294967297ULL, "'figures[0].potential[1]' must be a whole number from 0 to 1000"},
         {"/figures/0/potential", {1, 2}, "'figures[0].potential' must be a list of 3 numbers [red, yellow, blue]"},
         {"/figures/0/talents/traps", 6, "'figures[0].talents.traps' must be a whole number from 0 to 5"},
@@ -470,4 +470,19 @@ TEST_CASE("state: every state the actions reach loads back as a start state unch
         }
     }
     CHECK(checked == 300);
+}
+
+TEST_CASE("13.5 / 12.3: zręczność changed by the altars stays within what a state file may hold") {
+    json start = fight_start();
+    start["fight"] = {{"number", 1}};
+    start["figures"][0]["zrecznosc"] = -1000;
+    auto low = table_from(start);
+    low.ok({{"type", "altar"}, {"character", "c1"}, {"altar", "alloces"}, {"dice", {6}}});  // 6 > odporność: a failure
+    CHECK(low.fig("c1").zrecznosc == -1000);
+    CHECK(czary::state_from_json(czary::state_to_json(low.state())).find("c1")->zrecznosc == -1000);
+
+    start["figures"][0]["zrecznosc"] = 999;
+    auto high = table_from(start);
+    high.refused({{"type", "altar"}, {"character", "c1"}, {"altar", "asmoday"}, {"dice", {1}}}, "counter_limit", "13.5");
+    CHECK(high.fig("c1").zrecznosc == 999);
 }

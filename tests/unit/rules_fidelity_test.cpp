@@ -237,6 +237,18 @@ TEST_CASE("13.2 the Nameless One's statue: the possessed character faces the mid
     CHECK(t.fig("c2").side == czary::Side::Party);
 }
 
+TEST_CASE("13.2 / 15.5 a possessed character does not cast; its death ends the possession") {
+    Table t = Table::in_labyrinth();
+    t.ok({{"type", "possess"}, {"character", "c2"}, {"source", "statue"}, {"dice", {6}}});
+    t.ok({{"type", "start_fight"}});
+    t.refused({{"type", "cast"}, {"caster", "c2"}, {"spell", "magiczna_zbroja"}, {"targets", {"c2"}}},
+              "charmed_cannot_cast", "15.5");
+    t.ok({{"type", "wound"}, {"figure", "c2"}, {"amount", 99}});
+    CHECK(t.fig("c2").dead);
+    CHECK(t.fig("c2").possessed.empty());
+    CHECK(t.fig("c2").side == czary::Side::Party);
+}
+
 TEST_CASE("14.6 the Zło talisman: resisted, nothing happens; else Urok, by spell or potion, ends it") {
     Table t = Table::in_labyrinth();
     auto resisted = t.ok({{"type", "possess"}, {"character", "c2"}, {"source", "talisman"}, {"dice", {2}}});
