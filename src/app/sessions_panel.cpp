@@ -50,7 +50,11 @@ void draw_settings(App& app) {
     const std::string motion = std::string(app.tr("settings.motion")) + ": " + app.tr(app.reduced_motion ? "settings.on" : "settings.off");
     if (chosen_button(app, motion.c_str(), "settings:motion", ImGui::GetContentRegionAvail().x, app.reduced_motion))
         app.reduced_motion = !app.reduced_motion;
-    // House rules (2.3) belong to the session, not the device: an action, logged and undoable.
+}
+
+// House rules (2.3) belong to the session, not the device: an action, logged and undoable. Last
+// in the tab: the device's settings and the saved sessions keep their places above.
+void draw_house_rules(App& app) {
     ImGui::TextWrapped("%s", app.tr("settings.house_rules"));
     ImGui::TextWrapped("%s", app.tr("settings.house_rule.end_fight_early_note"));
     const bool early = app.session.state().house_rules.end_fight_early;
@@ -166,11 +170,13 @@ void draw_sessions_panel(App& app) {
     ImGui::Separator();
     if (!app.store) {
         ImGui::TextWrapped("%s", app.tr("session.no_storage"));
-        return;
+    } else {
+        draw_open_session(app);
+        draw_stored_sessions(app);
+        draw_deleted_sessions(app);
     }
-    draw_open_session(app);
-    draw_stored_sessions(app);
-    draw_deleted_sessions(app);
+    ImGui::Separator();
+    draw_house_rules(app);
 }
 
 }  // namespace czary::app

@@ -310,7 +310,7 @@ test('9.0: no flight from a fight unless the house rule is on (Sessions, setting
   assert.equal((await layout(page))['fight:fled'], undefined, 'the rulebook offers no flight');
   await tap(page, 'fight:end-back');
   await tap(page, 'tab:sessions');
-  await tap(page, 'settings:house-rule:end-fight-early');
+  await tap(page, 'settings:house-rule:end-fight-early');  // last in the tab, under the sessions
   assert.equal((await state(page)).house_rules.end_fight_early, true);
   await tap(page, 'tab:table');
   await tap(page, 'fight:end');
