@@ -402,11 +402,15 @@ struct CharmPotion {  // 14.5 Urok (osoba) / Urok (potwór): as the spell Urok, 
     std::string target;
     std::string potion;     // person | monster
     Dice dice{};            // the target's 1K6 to resist
+    std::optional<int> rank{};  // as Cast: the free place a charmed monster takes (10.5)
+    std::optional<int> slot{};
     template <class Self, class Field> static void fields(Self& a, Field&& field) {
         field("character", a.character);
         field("target", a.target);
         field("potion", a.potion);
         field("dice", a.dice);
+        field("rank", a.rank);
+        field("slot", a.slot);
     }
 };
 

@@ -75,6 +75,7 @@ std::vector<czary::Action> every_action() {
         a::DisarmTrap{"c1"},
         a::Possess{"c2", "statue", std::vector<int>{4}},
         a::CharmPotion{"c1", "m5", "person"},
+        a::CharmPotion{"c1", "m5", "monster", std::vector<int>{2}, 2, 3},
         a::ThoughtTalisman{"c1"},
         a::UseThought{"c1", "m5", std::vector<int>{6, 3}},
         a::Medallion{"c2", "elokwencja"},
