@@ -67,8 +67,9 @@ std::optional<std::pair<std::string, std::string>> talk_spell_refusal(const Game
     return std::nullopt;
 }
 
-// 14.7: "Elokwencja — dodaje 3 do wyniku negocjacji" for the party a living member wearing it is
-// with (on the board on the party's side; a teleported or possessed wearer is elsewhere).
+// 14.7 Elokwencja: "dodanie 3 punktów do liczby oczek [...] Postać, nosząca medalion nie musi być
+// tą, która prowadzi negocjacje — wystarczy, że znajduje się ona w tym samym segmencie": a living
+// wearer on the board on the party's side (a teleported, petrified or possessed one is not). Once.
 int medallion_negotiation_bonus(const GameState& s) {
     for (const auto& id : figures_on_board(s)) {
         const Figure* f = s.find(id);
