@@ -246,7 +246,7 @@ void action_next_phase(Turn& t) {
     if (fight.phase == 5) reorganise_monsters(t);
 }
 
-// weapon_attack {figure}: records the attack (10.3); its wounds are entered with "wound".
+// weapon_attack {figure}: records the attack (10.3, 9.4); its wounds are entered with "wound".
 void action_weapon_attack(Turn& t) {
     Figure& figure = t.figure("figure");
     if (!t.s.fight.active) throw Refused("no_fight", "9.2");
@@ -254,6 +254,9 @@ void action_weapon_attack(Turn& t) {
     // 10.5 Uśpienie: the monster "zapada w sen"; asleep, it attacks nobody.
     if (figure.asleep) throw Refused("asleep_cannot_attack", "10.5", {{"figure", figure.name}});
     if (figure.acted == "cast") throw Refused("cast_this_round", "10.3", {{"figure", figure.name}});
+    // 9.4 pkt 1: "Atakować można tylko raz w ciągu jednej rundy", for both sides (the Black Gates'
+    // three attacks are spells, not weapon attacks).
+    if (figure.acted == "attack") throw Refused("already_attacked_this_round", "9.4", {{"figure", figure.name}});
     const int phase = figure.side == Side::Party ? 1 : 2;
     if (t.s.fight.phase != phase) throw Refused("wrong_phase_attack", "9.2", {{"phase", number_text(phase)}});
     figure.acted = "attack";

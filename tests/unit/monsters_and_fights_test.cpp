@@ -169,3 +169,17 @@ TEST_CASE("9.2: away from the Black Gates phase 3 is skipped, and the log says s
     CHECK(said);
     for (const auto& entry : to_phase_2.log) CHECK(entry.key != "phase_3_skipped");
 }
+
+TEST_CASE("9.4 pkt 1: a figure attacks once a round, a character as a monster; next round again") {
+    Table t = Table::fight_with_troll();
+    t.ok({{"type", "weapon_attack"}, {"figure", "c2"}});
+    auto refusal = t.refused({{"type", "weapon_attack"}, {"figure", "c2"}}, "already_attacked_this_round", "9.4");
+    CHECK(refusal.en.find("Gislan") != std::string::npos);
+    t.ok({{"type", "weapon_attack"}, {"figure", "c3"}});  // another figure still may
+    t.ok({{"type", "next_phase"}});
+    t.ok({{"type", "weapon_attack"}, {"figure", "m4"}});
+    t.refused({{"type", "weapon_attack"}, {"figure", "m4"}}, "already_attacked_this_round", "9.4");
+    for (int i = 0; i < 3; ++i) t.ok({{"type", "next_phase"}});
+    REQUIRE(t.state().fight.round == 2);
+    t.ok({{"type", "weapon_attack"}, {"figure", "c2"}});
+}
