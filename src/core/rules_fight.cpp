@@ -1,8 +1,11 @@
 // Fights (9.0): monsters, rounds and phases, wounds and death, charms, experience (12.0).
 #include <algorithm>
+#include <map>
+#include <optional>
 
 #include "core/counters.hpp"
 #include "core/handlers.hpp"
+#include "core/json_input.hpp"
 
 namespace czary {
 
@@ -295,7 +298,13 @@ void action_kill_sleeping(Turn& t) {
     kill(t, monster, t.optional_text("by").value_or(""));
 }
 
-void finish_fight(Turn& t, const std::string& outcome) {
+// 12.0: the characters the experience of a fight goes to, "pozostałych przy życiu członków
+// oddziału": alive, on the party's side, not stone, not teleported away. Charmed monsters get none (12.1).
+static bool shares_experience(const Figure& f) {
+    return f.is_character() && f.alive() && !f.petrified && f.side == Side::Party && f.away.empty();
+}
+
+void finish_fight(Turn& t, const std::string& outcome, const std::map<std::string, int>* shares) {
     Fight& fight = t.s.fight;
     // 12.0: (sum of siła of the monsters killed) x 6, split among the surviving characters.
     // Summed in 64 bits: a state may hold many monsters of a siła up to state_limits::max_sila.
@@ -305,12 +314,28 @@ void finish_fight(Turn& t, const std::string& outcome) {
         if (const Figure* monster = t.s.find(id)) total += std::int64_t{monster->sila} * 6 * level_experience_multiplier(monster->level);
     std::vector<Figure*> survivors;
     for (auto& f : t.s.figures)
-        if (f.is_character() && f.alive() && !f.petrified && f.side == Side::Party && f.away.empty())
-            survivors.push_back(&f);
+        if (shares_experience(f)) survivors.push_back(&f);
+    // 12.0: "Ta ogólna suma jest dzielona (w sposób, ustalony przez graczy)": the players' shares,
+    // each to a survivor, the whole total and no more; without them equal shares, fractions dropped.
+    std::map<std::string, std::int64_t> points;
     const std::int64_t share = survivors.empty() ? 0 : total / static_cast<std::int64_t>(survivors.size());
+    if (shares) {
+        std::int64_t given = 0;
+        for (const auto& [id, amount] : *shares) {
+            const Figure* f = t.s.find(id);
+            if (!f || !shares_experience(*f))
+                throw Refused("share_not_survivor", "12.0", {{"figure", f ? f->name : plain(id)}});
+            given += amount;
+        }
+        if (given != total)
+            throw Refused("shares_wrong_sum", "12.0", {{"sum", plain(std::to_string(given))}, {"total", plain(std::to_string(total))}});
+        for (Figure* f : survivors) points[f->id] = shares->count(f->id) ? shares->at(f->id) : 0;
+    } else {
+        for (Figure* f : survivors) points[f->id] = share;
+    }
     for (Figure* f : survivors)
-        raised(f->experience, share, state_limits::max_counter, {"doświadczenie", "experience"}, "12.0");
-    for (Figure* f : survivors) f->experience += static_cast<int>(share);
+        raised(f->experience, points[f->id], state_limits::max_counter, {"doświadczenie", "experience"}, "12.0");
+    for (Figure* f : survivors) f->experience += static_cast<int>(points[f->id]);
     fight.active = false;
     fight.outcome = outcome;
     for (auto& f : t.s.figures) {
@@ -324,11 +349,26 @@ void finish_fight(Turn& t, const std::string& outcome) {
     t.s.encounter.negotiation_bonus = 0;
     t.s.encounter.intimidation = t.s.encounter.all_treasure = false;
     t.s.encounter.bribe_modifier = 0;
-    t.outcome["experience"] = {{"total", total}, {"share", share}};
-    t.note("fight_ended", "12.0", {{"outcome", t.data.message("outcome." + outcome)}, {"total", plain(std::to_string(total))}, {"share", plain(std::to_string(share))}});
+    const LocalizedText outcome_text = t.data.message("outcome." + outcome);
+    if (shares) {
+        // "Larraka 40, Gislan 26": the players' split, in the order of the party's figures.
+        LocalizedText list{"", ""};
+        for (Figure* f : survivors) {
+            const std::string sep = list.pl.empty() ? "" : ", ";
+            list.pl += sep + f->name.pl + " " + std::to_string(points[f->id]);
+            list.en += sep + f->name.en + " " + std::to_string(points[f->id]);
+        }
+        nlohmann::json each = nlohmann::json::object();
+        for (const auto& [id, amount] : points) each[id] = amount;
+        t.outcome["experience"] = {{"total", total}, {"shares", each}};
+        t.note("fight_ended_shares", "12.0", {{"outcome", outcome_text}, {"total", plain(std::to_string(total))}, {"shares", list}});
+    } else {
+        t.outcome["experience"] = {{"total", total}, {"share", share}};
+        t.note("fight_ended", "12.0", {{"outcome", outcome_text}, {"total", plain(std::to_string(total))}, {"share", plain(std::to_string(share))}});
+    }
 }
 
-// end_fight {outcome: victory | agreement | fled}: "agreement" and "fled" only under the house
+// end_fight {outcome: victory | agreement | fled, shares?}: "agreement" and "fled" only under the house
 // rule end_fight_early (9.0: "Rozpoczęta walka nie może zostać przerwana do chwili śmierci jednej
 // ze stron"; 2.3 lets the players add their own rules).
 void action_end_fight(Turn& t) {
@@ -344,7 +384,21 @@ void action_end_fight(Turn& t) {
         for (const auto& id : figures_on_board(t.s))
             if (t.s.find(id)->side == Side::Monsters && !t.s.find(id)->asleep)
                 throw Refused("monsters_still_fight", "9.0", {{"figure", t.s.find(id)->name}});
-    finish_fight(t, outcome);
+    // shares {character id: points}: the players' split of the experience (12.0), checked there.
+    std::optional<std::map<std::string, int>> shares;
+    if (t.action.contains("shares")) {
+        const auto& given = t.action.at("shares");
+        if (!given.is_object()) throw Refused("bad_action", "", {{"field", "shares"}});
+        shares.emplace();
+        for (const auto& item : given.items()) {
+            if (!item.value().is_number_integer()) throw Refused("bad_action", "", {{"field", "shares"}});
+            const auto amount = exact_integer(item.value(), 0, state_limits::max_counter);
+            if (!amount)
+                throw Refused("out_of_range", "", {{"field", "shares"}, {"min", "0"}, {"max", std::to_string(state_limits::max_counter)}});
+            (*shares)[item.key()] = static_cast<int>(*amount);
+        }
+    }
+    finish_fight(t, outcome, shares ? &*shares : nullptr);
 }
 
 // set_house_rule {rule, on}: a rule the players add (2.3), off until they turn it on. The one there
