@@ -13,6 +13,8 @@ namespace czary {
 int level_nn_bonus(int level) { return level >= 3 ? 2 : level == 2 ? 1 : 0; }
 int level_experience_multiplier(int level) { return level >= 3 ? 2 : 1; }
 
+static void begin_fight(Turn& t, bool gates, bool monsters_first);
+
 bool fight_has_nameless(const GameData& data, const GameState& s) {
     for (const auto& f : s.figures) {
         if (f.is_character() || !f.alive()) continue;
@@ -101,6 +103,13 @@ void break_charm(Turn& t, Figure& charmed) {
         charmed.side = Side::Monsters;
         place_first_free(t.s.monsters, charmed.id);
         t.note("charm_broken_monster", "10.5", {{"figure", charmed.name}});
+        // 10.5: "potwór natychmiast atakuje pozostałych członków oddziału". Outside a fight that
+        // leaves no time to talk or bribe: the fight begins at once with the monsters' attack
+        // (round 1, phase 2), as after a refused bribe (8.7). In a fight it attacks in phase 2.
+        if (!t.s.fight.active) {
+            begin_fight(t, false, true);
+            t.note("freed_monster_attacks_first", "10.5", {{"figure", charmed.name}});
+        }
     }
 }
 
@@ -198,14 +207,9 @@ void action_rejoin(Turn& t) {
     t.note("rejoined", "10.6", {{"figure", figure.name}});
 }
 
-// start_fight {black_gates?}
-void action_start_fight(Turn& t) {
-    if (t.s.fight.active) throw Refused("fight_in_progress", "9.0");
-    if (living_on_board(t.s, Side::Monsters) == 0) throw Refused("no_monsters", "9.0");
-    const bool gates = t.action.value("black_gates", false);
-    // 8.7: "Jeżeli potwór nie przyjmie wykupu atakuje on oddział jako pierwszy (opuszczana jest faza
-    // ataku oddziału)": the first round begins with the monsters' phase.
-    const bool monsters_first = t.s.encounter.outcome == "bribe_rejected";
+// Opens a fight: round 1, phase 1 — or phase 2 when the monsters strike first (8.7 a refused
+// bribe, 10.5 a monster freed from a charm outside a fight), the party's phase skipped.
+static void begin_fight(Turn& t, bool gates, bool monsters_first) {
     const int number = raised(t.s.fight.number, 1, state_limits::max_counter, {"liczba walk", "the number of fights"}, "9.0");
     t.s.fight = {};
     t.s.fight.number = number;
@@ -224,6 +228,17 @@ void action_start_fight(Turn& t) {
         f.free_combat_spells_next = false;
     }
     t.note("fight_started", "9.2", {{"number", number_text(number)}});
+}
+
+// start_fight {black_gates?}
+void action_start_fight(Turn& t) {
+    if (t.s.fight.active) throw Refused("fight_in_progress", "9.0");
+    if (living_on_board(t.s, Side::Monsters) == 0) throw Refused("no_monsters", "9.0");
+    const bool gates = t.action.value("black_gates", false);
+    // 8.7: "Jeżeli potwór nie przyjmie wykupu atakuje on oddział jako pierwszy (opuszczana jest faza
+    // ataku oddziału)": the first round begins with the monsters' phase.
+    const bool monsters_first = t.s.encounter.outcome == "bribe_rejected";
+    begin_fight(t, gates, monsters_first);
     if (monsters_first) t.note("monsters_attack_first", "8.7");
 }
 
