@@ -171,7 +171,7 @@ TEST_CASE("9.2: away from the Black Gates phase 3 is skipped, and the log says s
     for (const auto& entry : to_phase_2.log) CHECK(entry.key != "phase_3_skipped");
 }
 
-TEST_CASE("9.4 pkt 1: a figure attacks once a round, a character as a monster; next round again") {
+TEST_CASE("9.4 pkt 1: a figure attacks once a round, a character or a monster alike; next round again") {
     Table t = Table::fight_with_troll();
     t.ok({{"type", "weapon_attack"}, {"figure", "c2"}});
     auto refusal = t.refused({{"type", "weapon_attack"}, {"figure", "c2"}}, "already_attacked_this_round", "9.4");
