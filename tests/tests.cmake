@@ -42,6 +42,9 @@ czary_cli_test(replay_too_large 2 "czary-cli: session: larger than 8192 KB .8192
 czary_cli_test(legal 0 "\"spell\": \"blyskawica\"" legal ${cli_files}/fight.json c1)
 czary_cli_test(legal_unknown_character 2 "no figure 'c9'" legal ${cli_files}/fight.json c9)
 czary_cli_test(odds 0 "\"kill\"" odds ${cli_files}/fight.json c1 blyskawica m4)
+# 9.3: the troll alone in front of the party's first rank: any of its figures, by the die.
+czary_cli_test(target_roll 0 "\"faces\".*\"roll\": true" target-roll ${cli_files}/fight.json m4)
+czary_cli_test(target_roll_not_monster 2 "not a figure of the monsters' side" target-roll ${cli_files}/fight.json c1)
 
 set(CZARY_WASM_BUILD_DIR "" CACHE PATH "the em++ build folder (scripts/build-web.sh)")
 set(CZARY_ARTIFACTS ${CMAKE_SOURCE_DIR}/build/artifacts CACHE PATH "where browser tests save screenshots")

@@ -15,6 +15,7 @@
 #include "core/queries.hpp"
 #include "core/session.hpp"
 #include "core/state_json.hpp"
+#include "core/target_roll.hpp"
 #include "core/version.hpp"
 
 namespace {
@@ -31,6 +32,7 @@ void print_usage(std::FILE* out) {
                  "  legal FILE CASTER             what CASTER may cast now, and why not (rule numbers)\n"
                  "  targets FILE CASTER SPELL     valid targets of SPELL now\n"
                  "  odds FILE CASTER SPELL [TARGET...]  exact odds of a cast\n"
+                 "  target-roll FILE MONSTER      whom MONSTER may attack (9.3) and the die face for each\n"
                  "FILE may be '-' for standard input. Exit 2 on an unreadable or invalid file.\n");
 }
 
@@ -136,6 +138,11 @@ int main(int argc, char** argv) {
             const auto session = load(args[1]);
             const std::vector<std::string> targets(args.begin() + 4, args.end());
             std::cout << czary::cast_odds(session.state(), data, args[2], args[3], targets).dump(1) << '\n';
+            return 0;
+        }
+        if (command == "target-roll" && args.size() == 3) {
+            const auto session = load(args[1]);
+            std::cout << czary::target_roll(session.state(), data, args[2]).dump(1) << '\n';
             return 0;
         }
     } catch (const czary::DataError& e) {

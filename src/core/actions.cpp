@@ -24,6 +24,7 @@ json write(bool value) { return value; }
 json write(const std::vector<std::string>& value) { return value; }
 json write(const std::vector<int>& value) { return value; }
 json write(const std::array<int, 3>& value) { return value; }
+json write(const std::map<std::string, int>& value) { return value; }
 json write(const actions::TalentPoints& talents);
 
 // Sets every field that has a value.
@@ -115,6 +116,10 @@ private:
             if (!number) fail(name, "must be a list of three whole numbers");
             value[i] = static_cast<int>(*number);
         }
+    }
+    void read(const std::string& name, const json& field, std::map<std::string, int>& value) const {
+        if (!field.is_object()) fail(name, "must be an object");
+        for (const auto& item : field.items()) read(name + "." + item.key(), item.value(), value[item.key()]);
     }
     void read(const std::string& name, const json& field, actions::TalentPoints& value) const {
         if (!field.is_object()) fail(name, "must be an object");

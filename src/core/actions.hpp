@@ -9,6 +9,7 @@
 // is the rules' work, which refuses a wrong one with its code and rule (Session::apply). The
 // struct only fixes the shape: which fields exist and of which JSON type.
 #include <array>
+#include <map>
 #include <optional>
 #include <string>
 #include <variant>
@@ -245,7 +246,11 @@ struct KillSleeping {  // 10.5 Uśpienie
 struct EndFight {
     static constexpr const char* type = "end_fight";
     std::optional<std::string> outcome{};  // victory (default) | agreement | fled
-    template <class Self, class Field> static void fields(Self& a, Field&& field) { field("outcome", a.outcome); }
+    std::optional<std::map<std::string, int>> shares{};  // 12.0: character id -> experience points
+    template <class Self, class Field> static void fields(Self& a, Field&& field) {
+        field("outcome", a.outcome);
+        field("shares", a.shares);
+    }
 };
 
 struct SetHouseRule {

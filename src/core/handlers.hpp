@@ -1,6 +1,8 @@
 #pragma once
 // Every action type and the function that applies it (apply.cpp dispatches by "type").
+#include <map>
 #include <optional>
+#include <string>
 #include <utility>
 
 #include "core/turn.hpp"
@@ -91,8 +93,9 @@ void check_spell_choice(Turn& t, const Figure& c, const std::vector<std::string>
 void check_keeps(const std::vector<std::string>& before, const std::vector<std::string>& after,
                  const char* code, const char* rule = "14.6");
 
-// Shared by end_fight and Zawieszenie broni: closes the fight and shares experience (12.0).
-void finish_fight(Turn& t, const std::string& outcome);
+// Shared by end_fight and Zawieszenie broni: closes the fight and shares experience (12.0):
+// equally, or as `shares` (character id -> points, from end_fight) says.
+void finish_fight(Turn& t, const std::string& outcome, const std::map<std::string, int>* shares = nullptr);
 // The party goes on and leaves the monsters where they are (clear_monsters, an accepted bribe).
 void leave_monsters_behind(Turn& t);
 

@@ -1,14 +1,19 @@
 // Fights (9.0): monsters, rounds and phases, wounds and death, charms, experience (12.0).
 #include <algorithm>
+#include <map>
+#include <optional>
 
 #include "core/counters.hpp"
 #include "core/handlers.hpp"
+#include "core/json_input.hpp"
 
 namespace czary {
 
 // 6.7 "Poziomy labiryntu": NN +0/+1/+2, experience x1/x1/x2 (siła comes from monsters.json).
 int level_nn_bonus(int level) { return level >= 3 ? 2 : level == 2 ? 1 : 0; }
 int level_experience_multiplier(int level) { return level >= 3 ? 2 : 1; }
+
+static void begin_fight(Turn& t, bool gates, bool monsters_first);
 
 bool fight_has_nameless(const GameData& data, const GameState& s) {
     for (const auto& f : s.figures) {
@@ -99,6 +104,13 @@ void break_charm(Turn& t, Figure& charmed) {
         charmed.side = Side::Monsters;
         place_first_free(t.s.monsters, charmed.id);
         t.note("charm_broken_monster", "10.5", {{"figure", charmed.name}});
+        // 10.5: "potwór natychmiast atakuje pozostałych członków oddziału". Outside a fight that
+        // leaves no time to talk or bribe: the fight begins at once with the monsters' attack
+        // (round 1, phase 2), as after a refused bribe (8.7). In a fight it attacks in phase 2.
+        if (!t.s.fight.active) {
+            begin_fight(t, false, true);
+            t.note("freed_monster_attacks_first", "10.5", {{"figure", charmed.name}});
+        }
     }
 }
 
@@ -196,14 +208,9 @@ void action_rejoin(Turn& t) {
     t.note("rejoined", "10.6", {{"figure", figure.name}});
 }
 
-// start_fight {black_gates?}
-void action_start_fight(Turn& t) {
-    if (t.s.fight.active) throw Refused("fight_in_progress", "9.0");
-    if (living_on_board(t.s, Side::Monsters) == 0) throw Refused("no_monsters", "9.0");
-    const bool gates = t.action.value("black_gates", false);
-    // 8.7: "Jeżeli potwór nie przyjmie wykupu atakuje on oddział jako pierwszy (opuszczana jest faza
-    // ataku oddziału)": the first round begins with the monsters' phase.
-    const bool monsters_first = t.s.encounter.outcome == "bribe_rejected";
+// Opens a fight: round 1, phase 1 — or phase 2 when the monsters strike first (8.7 a refused
+// bribe, 10.5 a monster freed from a charm outside a fight), the party's phase skipped.
+static void begin_fight(Turn& t, bool gates, bool monsters_first) {
     const int number = raised(t.s.fight.number, 1, state_limits::max_counter, {"liczba walk", "the number of fights"}, "9.0");
     t.s.fight = {};
     t.s.fight.number = number;
@@ -222,6 +229,17 @@ void action_start_fight(Turn& t) {
         f.free_combat_spells_next = false;
     }
     t.note("fight_started", "9.2", {{"number", number_text(number)}});
+}
+
+// start_fight {black_gates?}
+void action_start_fight(Turn& t) {
+    if (t.s.fight.active) throw Refused("fight_in_progress", "9.0");
+    if (living_on_board(t.s, Side::Monsters) == 0) throw Refused("no_monsters", "9.0");
+    const bool gates = t.action.value("black_gates", false);
+    // 8.7: "Jeżeli potwór nie przyjmie wykupu atakuje on oddział jako pierwszy (opuszczana jest faza
+    // ataku oddziału)": the first round begins with the monsters' phase.
+    const bool monsters_first = t.s.encounter.outcome == "bribe_rejected";
+    begin_fight(t, gates, monsters_first);
     if (monsters_first) t.note("monsters_attack_first", "8.7");
 }
 
@@ -247,7 +265,7 @@ void action_next_phase(Turn& t) {
     if (fight.phase == 5) reorganise_monsters(t);
 }
 
-// weapon_attack {figure}: records the attack (10.3); its wounds are entered with "wound".
+// weapon_attack {figure}: records the attack (10.3, 9.4); its wounds are entered with "wound".
 void action_weapon_attack(Turn& t) {
     Figure& figure = t.figure("figure");
     if (!t.s.fight.active) throw Refused("no_fight", "9.2");
@@ -255,6 +273,9 @@ void action_weapon_attack(Turn& t) {
     // 10.5 Uśpienie: the monster "zapada w sen"; asleep, it attacks nobody.
     if (figure.asleep) throw Refused("asleep_cannot_attack", "10.5", {{"figure", figure.name}});
     if (figure.acted == "cast") throw Refused("cast_this_round", "10.3", {{"figure", figure.name}});
+    // 9.4 pkt 1: "Atakować można tylko raz w ciągu jednej rundy", for both sides (the Black Gates'
+    // three attacks are spells, not weapon attacks).
+    if (figure.acted == "attack") throw Refused("already_attacked_this_round", "9.4", {{"figure", figure.name}});
     const int phase = figure.side == Side::Party ? 1 : 2;
     if (t.s.fight.phase != phase) throw Refused("wrong_phase_attack", "9.2", {{"phase", number_text(phase)}});
     figure.acted = "attack";
@@ -293,7 +314,13 @@ void action_kill_sleeping(Turn& t) {
     kill(t, monster, t.optional_text("by").value_or(""));
 }
 
-void finish_fight(Turn& t, const std::string& outcome) {
+// 12.0: the characters the experience of a fight goes to, "pozostałych przy życiu członków
+// oddziału": alive, on the party's side, not stone, not teleported away. Charmed monsters get none (12.1).
+static bool shares_experience(const Figure& f) {
+    return f.is_character() && f.alive() && !f.petrified && f.side == Side::Party && f.away.empty();
+}
+
+void finish_fight(Turn& t, const std::string& outcome, const std::map<std::string, int>* shares) {
     Fight& fight = t.s.fight;
     // 12.0: (sum of siła of the monsters killed) x 6, split among the surviving characters.
     // Summed in 64 bits: a state may hold many monsters of a siła up to state_limits::max_sila.
@@ -303,12 +330,28 @@ void finish_fight(Turn& t, const std::string& outcome) {
         if (const Figure* monster = t.s.find(id)) total += std::int64_t{monster->sila} * 6 * level_experience_multiplier(monster->level);
     std::vector<Figure*> survivors;
     for (auto& f : t.s.figures)
-        if (f.is_character() && f.alive() && !f.petrified && f.side == Side::Party && f.away.empty())
-            survivors.push_back(&f);
+        if (shares_experience(f)) survivors.push_back(&f);
+    // 12.0: "Ta ogólna suma jest dzielona (w sposób, ustalony przez graczy)": the players' shares,
+    // each to a survivor, the whole total and no more; without them equal shares, fractions dropped.
+    std::map<std::string, std::int64_t> points;
     const std::int64_t share = survivors.empty() ? 0 : total / static_cast<std::int64_t>(survivors.size());
+    if (shares) {
+        std::int64_t given = 0;
+        for (const auto& [id, amount] : *shares) {
+            const Figure* f = t.s.find(id);
+            if (!f || !shares_experience(*f))
+                throw Refused("share_not_survivor", "12.0", {{"figure", f ? f->name : plain(id)}});
+            given += amount;
+        }
+        if (given != total)
+            throw Refused("shares_wrong_sum", "12.0", {{"sum", plain(std::to_string(given))}, {"total", plain(std::to_string(total))}});
+        for (Figure* f : survivors) points[f->id] = shares->count(f->id) ? shares->at(f->id) : 0;
+    } else {
+        for (Figure* f : survivors) points[f->id] = share;
+    }
     for (Figure* f : survivors)
-        raised(f->experience, share, state_limits::max_counter, {"doświadczenie", "experience"}, "12.0");
-    for (Figure* f : survivors) f->experience += static_cast<int>(share);
+        raised(f->experience, points[f->id], state_limits::max_counter, {"doświadczenie", "experience"}, "12.0");
+    for (Figure* f : survivors) f->experience += static_cast<int>(points[f->id]);
     fight.active = false;
     fight.outcome = outcome;
     for (auto& f : t.s.figures) {
@@ -322,11 +365,26 @@ void finish_fight(Turn& t, const std::string& outcome) {
     t.s.encounter.negotiation_bonus = 0;
     t.s.encounter.intimidation = t.s.encounter.all_treasure = false;
     t.s.encounter.bribe_modifier = 0;
-    t.outcome["experience"] = {{"total", total}, {"share", share}};
-    t.note("fight_ended", "12.0", {{"outcome", t.data.message("outcome." + outcome)}, {"total", plain(std::to_string(total))}, {"share", plain(std::to_string(share))}});
+    const LocalizedText outcome_text = t.data.message("outcome." + outcome);
+    if (shares) {
+        // "Larraka 40, Gislan 26": the players' split, in the order of the party's figures.
+        LocalizedText list{"", ""};
+        for (Figure* f : survivors) {
+            const std::string sep = list.pl.empty() ? "" : ", ";
+            list.pl += sep + f->name.pl + " " + std::to_string(points[f->id]);
+            list.en += sep + f->name.en + " " + std::to_string(points[f->id]);
+        }
+        nlohmann::json each = nlohmann::json::object();
+        for (const auto& [id, amount] : points) each[id] = amount;
+        t.outcome["experience"] = {{"total", total}, {"shares", each}};
+        t.note("fight_ended_shares", "12.0", {{"outcome", outcome_text}, {"total", plain(std::to_string(total))}, {"shares", list}});
+    } else {
+        t.outcome["experience"] = {{"total", total}, {"share", share}};
+        t.note("fight_ended", "12.0", {{"outcome", outcome_text}, {"total", plain(std::to_string(total))}, {"share", plain(std::to_string(share))}});
+    }
 }
 
-// end_fight {outcome: victory | agreement | fled}: "agreement" and "fled" only under the house
+// end_fight {outcome: victory | agreement | fled, shares?}: "agreement" and "fled" only under the house
 // rule end_fight_early (9.0: "Rozpoczęta walka nie może zostać przerwana do chwili śmierci jednej
 // ze stron"; 2.3 lets the players add their own rules).
 void action_end_fight(Turn& t) {
@@ -342,7 +400,21 @@ void action_end_fight(Turn& t) {
         for (const auto& id : figures_on_board(t.s))
             if (t.s.find(id)->side == Side::Monsters && !t.s.find(id)->asleep)
                 throw Refused("monsters_still_fight", "9.0", {{"figure", t.s.find(id)->name}});
-    finish_fight(t, outcome);
+    // shares {character id: points}: the players' split of the experience (12.0), checked there.
+    std::optional<std::map<std::string, int>> shares;
+    if (t.action.contains("shares")) {
+        const auto& given = t.action.at("shares");
+        if (!given.is_object()) throw Refused("bad_action", "", {{"field", "shares"}});
+        shares.emplace();
+        for (const auto& item : given.items()) {
+            if (!item.value().is_number_integer()) throw Refused("bad_action", "", {{"field", "shares"}});
+            const auto amount = exact_integer(item.value(), 0, state_limits::max_counter);
+            if (!amount)
+                throw Refused("out_of_range", "", {{"field", "shares"}, {"min", "0"}, {"max", std::to_string(state_limits::max_counter)}});
+            (*shares)[item.key()] = static_cast<int>(*amount);
+        }
+    }
+    finish_fight(t, outcome, shares ? &*shares : nullptr);
 }
 
 // set_house_rule {rule, on}: a rule the players add (2.3), off until they turn it on. The one there

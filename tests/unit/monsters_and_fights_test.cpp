@@ -2,6 +2,7 @@
 #include "table.hpp"
 
 using test::Table;
+using test::json;
 
 TEST_CASE("8.2 / 6.7: a monster's siła rolled from its counter's code, plus the level bonus") {
     Table t;
@@ -166,4 +167,64 @@ TEST_CASE("9.2: away from the Black Gates phase 3 is skipped, and the log says s
     for (const auto& entry : to_phase_4.log) said = said || entry.key == "phase_3_skipped";
     CHECK(said);
     for (const auto& entry : to_phase_2.log) CHECK(entry.key != "phase_3_skipped");
+}
+
+TEST_CASE("9.4 pkt 1: a figure attacks once a round, a character or a monster alike; next round again") {
+    Table t = Table::fight_with_troll();
+    t.ok({{"type", "weapon_attack"}, {"figure", "c2"}});
+    auto refusal = t.refused({{"type", "weapon_attack"}, {"figure", "c2"}}, "already_attacked_this_round", "9.4");
+    CHECK(refusal.en.find("Gislan") != std::string::npos);
+    t.ok({{"type", "weapon_attack"}, {"figure", "c3"}});  // another figure still may
+    t.ok({{"type", "next_phase"}});
+    t.ok({{"type", "weapon_attack"}, {"figure", "m4"}});
+    t.refused({{"type", "weapon_attack"}, {"figure", "m4"}}, "already_attacked_this_round", "9.4");
+    for (int i = 0; i < 3; ++i) t.ok({{"type", "next_phase"}});
+    REQUIRE(t.state().fight.round == 2);
+    t.ok({{"type", "weapon_attack"}, {"figure", "c2"}});
+}
+
+TEST_CASE("12.0: the players may split the experience their own way, the whole total among the survivors") {
+    // Two orcs (siła 5 and 6): 66 points; Curvenol (c3) dies, Larraka and Gislan survive.
+    auto fought = [] {
+        Table t;
+        t.party();
+        t.monster("ork", 5);
+        t.monster("ork", 6);
+        t.ok({{"type", "start_fight"}});
+        t.ok({{"type", "wound"}, {"figure", "m4"}, {"amount", 6}});
+        t.ok({{"type", "wound"}, {"figure", "m5"}, {"amount", 6}});
+        t.ok({{"type", "wound"}, {"figure", "c3"}, {"amount", 9}});
+        return t;
+    };
+    Table t = fought();
+    t.refused({{"type", "end_fight"}, {"shares", {{"c1", 40}, {"c2", 20}}}}, "shares_wrong_sum", "12.0");
+    t.refused({{"type", "end_fight"}, {"shares", {{"c1", 40}, {"c2", 30}}}}, "shares_wrong_sum", "12.0");
+    auto dead = t.refused({{"type", "end_fight"}, {"shares", {{"c1", 40}, {"c3", 26}}}}, "share_not_survivor", "12.0");
+    CHECK(dead.en.find("Curvenol") != std::string::npos);
+    t.refused({{"type", "end_fight"}, {"shares", {{"c1", 40}, {"m4", 26}}}}, "share_not_survivor", "12.0");
+    t.refused({{"type", "end_fight"}, {"shares", {{"c1", 40}, {"c9", 26}}}}, "share_not_survivor", "12.0");
+    t.refused({{"type", "end_fight"}, {"shares", {{"c1", -1}, {"c2", 67}}}}, "out_of_range", "");
+    t.refused({{"type", "end_fight"}, {"shares", {{"c1", "40"}, {"c2", 26}}}}, "bad_action", "");
+    t.refused({{"type", "end_fight"}, {"shares", json::array({40, 26})}}, "bad_action", "");
+    auto result = t.ok({{"type", "end_fight"}, {"shares", {{"c1", 40}, {"c2", 26}}}});
+    CHECK(result.outcome["experience"]["total"] == 66);
+    CHECK(result.outcome["experience"]["shares"] == json{{"c1", 40}, {"c2", 26}});
+    CHECK(t.fig("c1").experience == 40);
+    CHECK(t.fig("c2").experience == 26);
+    CHECK(t.fig("c3").experience == 0);
+    bool logged = false;
+    for (const auto& entry : result.log)
+        logged = logged || (entry.key == "fight_ended_shares" && entry.text.en.find("Larraka 40, Gislan 26") != std::string::npos);
+    CHECK(logged);
+
+    // A survivor left out gets nothing; without shares the split is equal, fractions dropped.
+    Table all_to_one = fought();
+    all_to_one.ok({{"type", "end_fight"}, {"shares", {{"c2", 66}}}});
+    CHECK(all_to_one.fig("c1").experience == 0);
+    CHECK(all_to_one.fig("c2").experience == 66);
+    Table equal = fought();
+    auto equal_result = equal.ok({{"type", "end_fight"}});
+    CHECK(equal_result.outcome["experience"]["share"] == 33);
+    CHECK(equal.fig("c1").experience == 33);
+    CHECK(equal.fig("c2").experience == 33);
 }

@@ -126,6 +126,38 @@ TEST_CASE("10.5 Urok: the monster joins the party in a free place; the caster's 
     CHECK(announced);
 }
 
+TEST_CASE("10.5 Urok: a monster freed outside a fight attacks at once: the fight begins in round 1, phase 2") {
+    Table t = fight("c3");
+    t.ok({{"type", "cast"}, {"caster", "c3"}, {"spell", "urok"}, {"targets", {"m5"}}, {"dice", {2}}});
+    t.ok({{"type", "wound"}, {"figure", "m4"}, {"amount", 9}});
+    t.ok({{"type", "end_fight"}});
+    REQUIRE_FALSE(t.state().fight.active);
+    REQUIRE(t.fig("m5").side == czary::Side::Party);
+    // Curvenol dies of a trap between fights: the orc is free and attacks "natychmiast".
+    auto result = t.ok({{"type", "wound"}, {"figure", "c3"}, {"amount", 9}});
+    CHECK(t.fig("m5").side == czary::Side::Monsters);
+    CHECK(t.state().fight.active);
+    CHECK(t.state().fight.number == 2);
+    CHECK(t.state().fight.round == 1);
+    CHECK(t.state().fight.phase == 2);
+    bool announced = false;
+    for (const auto& entry : result.log)
+        announced |= entry.key == "freed_monster_attacks_first" && entry.rule == "10.5" && entry.text.en.find("Orc") != std::string::npos;
+    CHECK(announced);
+    // No time to talk or bribe, and the party's attack phase of round 1 is skipped.
+    t.refused({{"type", "negotiate"}, {"negotiator", "c2"}, {"dice", {6, 6}}}, "fight_in_progress", "8.4");
+    t.refused({{"type", "bribe"}, {"gold", 50}, {"dice", {1}}}, "fight_in_progress", "8.7");
+    t.refused({{"type", "weapon_attack"}, {"figure", "c2"}}, "wrong_phase_attack", "9.2");
+    t.ok({{"type", "weapon_attack"}, {"figure", "m5"}});
+
+    // Freed during a fight, it joins the fight under way: no new fight, the phase stays.
+    Table in_fight = fight("c3");
+    in_fight.ok({{"type", "cast"}, {"caster", "c3"}, {"spell", "urok"}, {"targets", {"m5"}}, {"dice", {2}}});
+    in_fight.ok({{"type", "wound"}, {"figure", "c3"}, {"amount", 9}});
+    CHECK(in_fight.state().fight.number == 1);
+    CHECK(in_fight.state().fight.phase == 1);
+}
+
 TEST_CASE("10.5 Urok: resisted, nothing changes but the cost") {
     Table t = fight("c3");
     t.ok({{"type", "cast"}, {"caster", "c3"}, {"spell", "urok"}, {"targets", {"m4"}}, {"dice", {2}}});  // 2 <= 3
