@@ -12,6 +12,8 @@
 #include "app/panels.hpp"
 #include "app/theme_style.hpp"
 #include "app/widgets.hpp"
+#include "core/apply.hpp"
+#include "core/casting.hpp"
 #include "core/formation.hpp"
 #include "core/queries.hpp"
 
@@ -177,6 +179,16 @@ void tap_token(App& app, const Figure& f, const std::vector<std::string>& candid
             app.ui.cast.asked_no_wounds = false;
         } else {
             app.ui.notice = Notice{both(app, "cast.not_a_target", {{"{figure}", app.local(f.name)}}), "", true, ""};
+            // The rules' own reason where they give one ("Uzdrowienia nie można rzucić na siebie").
+            const GameState& s = app.session.state();
+            const Figure* caster = find_caster(s, app.ui.cast.caster);
+            const Spell* spell = app.data->spells.find(app.ui.cast.spell);
+            if (caster && spell) {
+                if (auto refused = target_refusal(s, *app.data, *caster, *spell, f)) {
+                    const Refusal why = make_refusal(*refused, *app.data);
+                    app.ui.notice = Notice{LocalizedText{why.pl, why.en}, why.rule, true, ""};
+                }
+            }
         }
         return;
     }

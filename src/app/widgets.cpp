@@ -10,6 +10,7 @@
 
 #include "app/theme_style.hpp"
 #include "controller/sessions.hpp"
+#include "core/utf8.hpp"
 
 namespace czary::app {
 
@@ -149,9 +150,7 @@ std::string fit_text(const std::string& text, float width, ImFont* font, float s
     if (fits(text)) return text;
     std::string cut = text;
     while (!cut.empty()) {
-        // Drop one UTF-8 character (its continuation bytes first).
-        do cut.pop_back();
-        while (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0xC0) == 0x80);
+        utf8_pop_back(cut);  // one character, all its bytes ("ó" is two)
         while (!cut.empty() && cut.back() == ' ') cut.pop_back();
         if (fits(cut + "…")) return cut + "…";
     }

@@ -228,7 +228,7 @@ static void begin_fight(Turn& t, bool gates, bool monsters_first) {
         f.free_combat_spells_active = f.free_combat_spells_next;
         f.free_combat_spells_next = false;
     }
-    t.note("fight_started", "9.2", {{"number", number_text(number)}});
+    t.note("fight_started", "9.2", {{"number", number_text(number)}, {"phase", number_text(t.s.fight.phase)}});
 }
 
 // start_fight {black_gates?}

@@ -47,6 +47,11 @@ std::string utf8_prefix(std::string_view text, std::size_t max_bytes) {
     return result;
 }
 
+void utf8_pop_back(std::string& text) {
+    while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80) text.pop_back();
+    if (!text.empty()) text.pop_back();  // the lead byte (or a one-byte character)
+}
+
 bool is_valid_utf8(std::string_view text) {
     for (std::size_t i = 0; i < text.size();) {
         const std::size_t length = character_length(text, i);

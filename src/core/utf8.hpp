@@ -14,4 +14,7 @@ std::string utf8_prefix(std::string_view text, std::size_t max_bytes);
 
 bool is_valid_utf8(std::string_view text);
 
+// Drops the last character of `text` (all its bytes: a shortened label must stay UTF-8).
+void utf8_pop_back(std::string& text);
+
 }  // namespace czary

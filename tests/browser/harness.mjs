@@ -23,7 +23,8 @@ const CHROMIUM_ARGS = [
   '--enable-unsafe-swiftshader', '--use-angle=swiftshader',
 ];
 
-export const ARTIFACTS = process.env.CZARY_ARTIFACTS ?? path.resolve('build/artifacts');
+// The project's build/artifacts, wherever the tests are run from.
+export const ARTIFACTS = process.env.CZARY_ARTIFACTS ?? path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../build/artifacts');
 
 export async function openSite() {
   const dist = process.env.CZARY_WEB_DIST;

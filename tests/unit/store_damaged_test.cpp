@@ -208,3 +208,20 @@ TEST_CASE("store item 5: a name cut inside a character is cut on the character b
     CHECK(store.current_name().size() == czary::store::max_name_bytes);
     CHECK(czary::is_valid_utf8(store.current_name()));
 }
+
+TEST_CASE("a label shortened character by character stays UTF-8 (\"Wieczór\" cut after \"ó\" was \"Wiecz\\xC3\")") {
+    for (const std::string word : {"Wieczór", "Rzut kośćmi", "żółć", "a€b😀"}) {
+        std::string cut = word;
+        while (!cut.empty()) {
+            czary::utf8_pop_back(cut);
+            INFO(word, " -> ", cut);
+            CHECK(czary::is_valid_utf8(cut));
+            CHECK(word.rfind(cut, 0) == 0);
+        }
+    }
+    std::string two = "ąb";
+    czary::utf8_pop_back(two);
+    CHECK(two == "ą");
+    czary::utf8_pop_back(two);
+    CHECK(two.empty());
+}

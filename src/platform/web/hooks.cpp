@@ -23,6 +23,10 @@ const char* keep(std::string text) {
     return kept.c_str();
 }
 
+// JSON for the page: a text that is not UTF-8 (it should never reach here) is replaced, not thrown
+// into the page as a WebAssembly exception.
+std::string page_json(const nlohmann::json& value) { return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); }
+
 }  // namespace
 
 extern "C" {
@@ -32,10 +36,10 @@ EMSCRIPTEN_KEEPALIVE const char* czary_state_json() {
     nlohmann::json out = czary::state_to_json(app.session.state());
     out["position"] = app.session.position();
     out["steps"] = app.session.steps().size();
-    return keep(out.dump());
+    return keep(page_json(out));
 }
 
-EMSCRIPTEN_KEEPALIVE const char* czary_session_json() { return keep(czary::platform::web_app().session.to_json().dump()); }
+EMSCRIPTEN_KEEPALIVE const char* czary_session_json() { return keep(page_json(czary::platform::web_app().session.to_json())); }
 
 // An action from a page tool: read with the session file's limits; whatever it holds, the answer
 // is a result or a refusal, never an exception thrown into the page.
@@ -49,10 +53,10 @@ EMSCRIPTEN_KEEPALIVE const char* czary_dispatch_json(const char* action_text) {
         answer = {{"ok", false}, {"refusal", {{"code", "invalid_action"}, {"rule", ""}, {"pl", e.what()}, {"en", e.what()}}}};
     }
     czary::platform::request_frames(3);
-    return keep(answer.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    return keep(page_json(answer));
 }
 
-EMSCRIPTEN_KEEPALIVE const char* czary_layout_json() { return keep(czary::platform::web_app().layout.to_json().dump()); }
+EMSCRIPTEN_KEEPALIVE const char* czary_layout_json() { return keep(page_json(czary::platform::web_app().layout.to_json())); }
 
 // What the interface shows besides the session: tab, selection, the cast being prepared, texts.
 EMSCRIPTEN_KEEPALIVE const char* czary_ui_json() {
@@ -86,7 +90,7 @@ EMSCRIPTEN_KEEPALIVE const char* czary_ui_json() {
     out["dice"] = dice;
     if (app.store)
         out["storedSession"] = {{"key", app.store->current_key()}, {"name", app.store->current_name()}, {"revision", app.store->current_revision()}};
-    return keep(out.dump());
+    return keep(page_json(out));
 }
 
 // A session file picked by the player (web/glue.js reads it).
