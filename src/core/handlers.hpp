@@ -73,6 +73,8 @@ const Figure& strongest_monster(const GameData& data, const GameState& s, const 
 // The same with the built-in tables and rule 8.4 (kept for the odds in queries.cpp).
 const Figure& strongest_monster(const GameState& s);
 // Every check of `negotiate` / `bribe` but the negotiator and the gold: shared with the odds.
+// Opens a fight in round 1: phase 1, or phase 2 when the monsters strike first (8.7, 10.5).
+void begin_fight(Turn& t, bool gates, bool monsters_first);
 const Figure& check_negotiation(const GameData& data, const GameState& s);  // 8.4, 8.6: once per group
 const Figure& check_bribe(const GameData& data, const GameState& s);        // 8.7, 8.8: once per group
 // 10.7: why an N or V spell may not be cast now ({code, rule}), or nothing: no monster to talk to,

@@ -13,7 +13,6 @@ namespace czary {
 int level_nn_bonus(int level) { return level >= 3 ? 2 : level == 2 ? 1 : 0; }
 int level_experience_multiplier(int level) { return level >= 3 ? 2 : 1; }
 
-static void begin_fight(Turn& t, bool gates, bool monsters_first);
 
 bool fight_has_nameless(const GameData& data, const GameState& s) {
     for (const auto& f : s.figures) {
@@ -141,6 +140,9 @@ void action_add_monster(Turn& t) {
     const MonsterKind* kind = t.data.monster_kind(kind_id);
     if (!kind) throw Refused("unknown_monster_kind", "8.2", {{"kind", kind_id}});
     const int level = t.optional_number("level", 1, 3).value_or(1);
+    // 6.9: the first monster after the last group died or was passed is a new group: its talk
+    // (one negotiation, one bribe, the N/V spells) starts afresh.
+    if (!t.s.fight.active && living_on_board(t.s, Side::Monsters) == 0) t.s.encounter = {};
     int sila = 0;
     if (auto given = t.optional_number("sila", 1, 99)) {
         sila = *given;
@@ -210,7 +212,7 @@ void action_rejoin(Turn& t) {
 
 // Opens a fight: round 1, phase 1 — or phase 2 when the monsters strike first (8.7 a refused
 // bribe, 10.5 a monster freed from a charm outside a fight), the party's phase skipped.
-static void begin_fight(Turn& t, bool gates, bool monsters_first) {
+void begin_fight(Turn& t, bool gates, bool monsters_first) {
     const int number = raised(t.s.fight.number, 1, state_limits::max_counter, {"liczba walk", "the number of fights"}, "9.0");
     t.s.fight = {};
     t.s.fight.number = number;

@@ -33,8 +33,9 @@ const Figure& check_negotiation(const GameData& data, const GameState& s) {
 }
 
 const Figure& check_bribe(const GameData& data, const GameState& s) {
-    if (s.fight.active) throw Refused("fight_in_progress", "8.7");
+    // Once refused, the fight has begun (8.7): "only once" is the reason to give.
     if (s.encounter.bribe_tried) throw Refused("bribe_once", "8.8");
+    if (s.fight.active) throw Refused("fight_in_progress", "8.7");
     // 8.7: "nie dotyczy to Bezimiennego i Demonów".
     return strongest_monster(data, s, "8.7");
 }
@@ -150,6 +151,11 @@ void action_bribe(Turn& t) {
         // would (8.6): the party goes on and the monsters stay in their segment (6.9).
         leave_monsters_behind(t);
         t.note("bribe_party_passes", "8.7");
+    } else {
+        // 8.7: "Jeżeli potwór nie przyjmie wykupu atakuje on oddział jako pierwszy (opuszczana jest
+        // faza ataku oddziału)": the fight begins at once, in the monsters' phase.
+        begin_fight(t, false, true);
+        t.note("monsters_attack_first", "8.7");
     }
 }
 

@@ -142,12 +142,14 @@ TEST_CASE("8.7: after a refused bribe the monsters attack first: the fight begin
     t.to_second_rank("c2");  // Gislan: Wybuch
     auto result = t.ok({{"type", "bribe"}, {"gold", 40}, {"dice", {6}}});
     CHECK(result.outcome["accepted"] == false);
-    auto started = t.ok({{"type", "start_fight"}});
+    // The monster attacks: the fight begins with the bribe, no start_fight needed.
+    CHECK(t.state().fight.active);
     CHECK(t.state().fight.round == 1);
     CHECK(t.state().fight.phase == 2);
     bool said = false;
-    for (const auto& entry : started.log) said = said || entry.key == "monsters_attack_first";
+    for (const auto& entry : result.log) said = said || entry.key == "monsters_attack_first";
     CHECK(said);
+    t.refused({{"type", "start_fight"}}, "fight_in_progress", "9.0");
     // The party's phase 1 is skipped: no weapon attack, no spell in round 1.
     t.refused({{"type", "weapon_attack"}, {"figure", "c1"}}, "wrong_phase_attack", "9.2");
     t.refused({{"type", "cast"}, {"caster", "c2"}, {"spell", "wybuch"}, {"targets", {"m4"}}}, "party_casts_in_phase_1", "9.2");
@@ -162,9 +164,9 @@ TEST_CASE("8.6: one negotiation per group") {
     auto first = t.ok({{"type", "negotiate"}, {"negotiator", "c1"}, {"dice", {4, 4}}});
     CHECK(first.outcome["result"] == "failure");
     t.refused({{"type", "negotiate"}, {"negotiator", "c2"}, {"dice", {6, 6}}}, "negotiate_once", "8.6");
-    t.ok({{"type", "bribe"}, {"gold", 40}, {"dice", {6}}});  // after a failure a bribe is still open
+    // After a failure a bribe is still open; accepted, the party passes the group.
+    t.ok({{"type", "bribe"}, {"gold", 400}, {"dice", {1}}});
     // A new group (6.9) may be talked to again.
-    t.ok({{"type", "clear_monsters"}});
     t.monster("troll", 9);
     t.ok({{"type", "negotiate"}, {"negotiator", "c1"}, {"dice", {4, 4}}});
 }
@@ -188,9 +190,21 @@ TEST_CASE("10.7: N spells only before the negotiation roll, V spells only before
     CHECK(*czary::talk_spell_refusal(t.state(), cow) == std::pair<std::string, std::string>{"talk_spell_after_roll", "10.7"});
     t.ok({{"type", "bribe"}, {"gold", 40}, {"dice", {6}}});
     CHECK(czary::talk_spell_refusal(t.state(), cajole)->first == "talk_spell_after_roll");
-    t.ok({{"type", "clear_monsters"}});  // no monster: they lapse and cannot be cast
+    t.ok({{"type", "wound"}, {"figure", "m4"}, {"amount", 99}});  // the bribe refused, the fight: no monster left
     CHECK(t.state().encounter.negotiation_bonus == 0);
     CHECK(*czary::talk_spell_refusal(t.state(), eloquence) == std::pair<std::string, std::string>{"talk_spell_no_monster", "10.7"});
+}
+
+TEST_CASE("6.9 / 8.6: after a fight won, the next monsters are a new group to talk to") {
+    Table t = talk();
+    t.ok({{"type", "negotiate"}, {"negotiator", "c1"}, {"dice", {1, 1}}});  // failure
+    t.ok({{"type", "bribe"}, {"gold", 40}, {"dice", {6}}});                 // refused: the fight
+    t.ok({{"type", "wound"}, {"figure", "m4"}, {"amount", 99}});
+    t.ok({{"type", "end_fight"}, {"outcome", "victory"}});
+    t.monster("ork", 4);
+    t.ok({{"type", "cast"}, {"caster", "c1"}, {"spell", "elokwencja"}});
+    t.ok({{"type", "negotiate"}, {"negotiator", "c1"}, {"dice", {4, 4}}});
+    t.ok({{"type", "bribe"}, {"gold", 40}, {"dice", {6}}});
 }
 
 TEST_CASE("8.9: an offer below the table's smallest row is refused") {
