@@ -4,6 +4,20 @@
 using test::Table;
 using test::json;
 
+namespace {
+
+// The usual party fighting two orcs, m4 (siła 5) and m5 (siła 6): 66 points of experience.
+Table fight_with_two_orcs() {
+    Table t;
+    t.party();
+    t.monster("ork", 5);
+    t.monster("ork", 6);
+    t.ok({{"type", "start_fight"}});
+    return t;
+}
+
+}  // namespace
+
 TEST_CASE("8.2 / 6.7: a monster's siła rolled from its counter's code, plus the level bonus") {
     Table t;
     auto result = t.ok({{"type", "add_monster"}, {"kind", "troll"}, {"sila_code", "2+2"}, {"level", 2}, {"dice", {3, 5}}});
@@ -37,11 +51,7 @@ TEST_CASE("9.2: a fight runs through phases 1, 2, 4, 5 (3 only at the Black Gate
 }
 
 TEST_CASE("12.0: experience is siła x 6 of the monsters killed, shared by the survivors, fractions dropped") {
-    Table t;
-    t.party();
-    t.monster("ork", 5);
-    t.monster("ork", 6);
-    t.ok({{"type", "start_fight"}});
+    Table t = fight_with_two_orcs();
     t.ok({{"type", "wound"}, {"figure", "m4"}, {"amount", 6}});
     t.ok({{"type", "wound"}, {"figure", "c3"}, {"amount", 9}});  // Curvenol dies: two survivors
     t.refused({{"type", "end_fight"}, {"outcome", "victory"}}, "monsters_still_fight", "9.0");
@@ -186,11 +196,7 @@ TEST_CASE("9.4 pkt 1: a figure attacks once a round, a character or a monster al
 TEST_CASE("12.0: the players may split the experience their own way, the whole total among the survivors") {
     // Two orcs (siła 5 and 6): 66 points; Curvenol (c3) dies, Larraka and Gislan survive.
     auto fought = [] {
-        Table t;
-        t.party();
-        t.monster("ork", 5);
-        t.monster("ork", 6);
-        t.ok({{"type", "start_fight"}});
+        Table t = fight_with_two_orcs();
         t.ok({{"type", "wound"}, {"figure", "m4"}, {"amount", 6}});
         t.ok({{"type", "wound"}, {"figure", "m5"}, {"amount", 6}});
         t.ok({{"type", "wound"}, {"figure", "c3"}, {"amount", 9}});
