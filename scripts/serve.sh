@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # README command 1: installs what is missing, builds the web app and serves it on localhost.
-# Usage: scripts/serve.sh [PORT]   (default 8080; Ctrl-C stops)
+# Usage: scripts/serve.sh [--lan] [PORT]   (default 8080; Ctrl-C stops)
+#   --lan: listen on every interface, so that phones on the same Wi-Fi can open it; prints the URL
+#   of each LAN address with a QR code (qrencode) and why offline install needs HTTPS there.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 source "$ROOT/scripts/env.sh"
 
 bash "$ROOT/scripts/setup.sh"
 bash "$ROOT/scripts/build-web.sh" Release web-dist
-exec node "$ROOT/scripts/static-server.mjs" "$CZARY_BUILD/wasm/dist" "${1:-8080}"
+exec node "$ROOT/scripts/static-server.mjs" "$CZARY_BUILD/wasm/dist" "$@"

@@ -19,6 +19,7 @@ APT_PACKAGES=(
   fonts-dejavu-core   # DejaVuSans.ttf and -Bold.ttf: every Polish letter (Latin Extended-A)
   fonts-fork-awesome  # the icons for actions and statuses (src/app/icons.hpp)
   fonttools           # pyftsubset: the font is cut down to the glyphs the app draws
+  qrencode            # serve.sh --lan: a QR code of each LAN address in the terminal
 )
 IMGUI_VERSION=1.86
 SDL_VERSION=2.26.5

@@ -1,8 +1,11 @@
 // A small static file server for the built site: right MIME types (.wasm as application/wasm),
-// no caching surprises, loopback only. Used by scripts/serve.sh and by the browser tests.
+// no caching surprises, loopback only unless asked (--lan). Used by scripts/serve.sh and by the
+// browser tests.
 import http from 'node:http';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const MIME = {
@@ -19,17 +22,30 @@ const MIME = {
   '.data': 'application/octet-stream',
 };
 
-export function startServer(root, port = 0, host = '127.0.0.1') {
+// `prefix` mounts the site under a sub-path ('/czary/'), as a static host serving it from a
+// folder would: only paths under it are files of the site, the prefix without its slash is
+// redirected to it, anything else is a 404 and is listed in `outside` (tests check that the app
+// asks for nothing there).
+export function startServer(root, port = 0, host = '127.0.0.1', { prefix = '/' } = {}) {
   const base = path.resolve(root);
+  if (!prefix.startsWith('/') || !prefix.endsWith('/')) throw new Error(`prefix '${prefix}' must begin and end with '/'`);
   // What was sent, by path: full bodies and "not modified" answers (tests count them).
   const served = new Map();
+  const outside = [];
   const count = (urlPath, kind) => {
     const entry = served.get(urlPath) ?? { bodies: 0, notModified: 0 };
     entry[kind] += 1;
     served.set(urlPath, entry);
   };
   const server = http.createServer((request, response) => {
-    const urlPath = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+    const fullPath = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+    if (!fullPath.startsWith(prefix)) {
+      outside.push(fullPath);
+      if (fullPath + '/' === prefix) response.writeHead(301, { Location: prefix }).end();
+      else response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+      return;
+    }
+    const urlPath = fullPath.slice(prefix.length - 1);
     let file = path.join(base, urlPath.endsWith('/') ? urlPath + 'index.html' : urlPath);
     if (!file.startsWith(base + path.sep) && file !== base) {
       response.writeHead(403).end();
@@ -67,22 +83,77 @@ export function startServer(root, port = 0, host = '127.0.0.1') {
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => resolve({ server, served, url: `http://${host === '127.0.0.1' ? 'localhost' : host}:${server.address().port}/` }));
+    server.listen(port, host, () => {
+      const shown = host === '127.0.0.1' || host === '0.0.0.0' ? 'localhost' : host;
+      resolve({ server, served, outside, url: `http://${shown}:${server.address().port}${prefix}` });
+    });
   });
 }
 
+// The IPv4 addresses other devices on the network can reach this computer at (not loopback).
+export function lanAddresses() {
+  return Object.values(os.networkInterfaces()).flat()
+    .filter((a) => a && (a.family === 'IPv4' || a.family === 4) && !a.internal)
+    .map((a) => a.address);
+}
+
+// What --lan prints: each address's URL with a QR code of it (Debian's qrencode, when installed),
+// and why offline install needs HTTPS, in English and Polish.
+export function lanNotice(urls) {
+  const lines = [];
+  if (urls.length === 0) {
+    lines.push('No network address found: is this computer on the Wi-Fi?',
+      'Nie znaleziono adresu w sieci: czy ten komputer jest w sieci Wi-Fi?');
+  }
+  for (const url of urls) {
+    lines.push(`On a phone on the same Wi-Fi / Na telefonie w tej samej sieci Wi-Fi: ${url}`);
+    const qr = spawnSync('qrencode', ['-t', 'ANSIUTF8', url], { encoding: 'utf8' });
+    if (qr.status === 0) lines.push(qr.stdout.trimEnd());
+    else lines.push('(no QR code: qrencode is not installed; scripts/setup.sh installs it)');
+  }
+  lines.push('',
+    'Offline use needs HTTPS: browsers do not run service workers on a plain http:// LAN address,',
+    'so over this address the app works only while this computer serves it and cannot be installed',
+    'for offline use. For that, publish it on an HTTPS host (README: "Put Czary on your phones").',
+    'Praca bez sieci wymaga HTTPS: przeglądarki nie uruchamiają service workera pod zwykłym adresem',
+    'http:// w sieci lokalnej, więc pod tym adresem aplikacja działa tylko, dopóki ten komputer ją',
+    'serwuje, i nie da się jej zainstalować do pracy bez sieci. Do tego opublikuj ją na serwerze z HTTPS',
+    '(README: "Put Czary on your phones").');
+  return lines.join('\n');
+}
+
+const USAGE = 'usage: node static-server.mjs SITE_DIR [PORT] [--lan] [--prefix=/sub/path/] [--addresses=A,B]';
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const [root, port = '8080'] = process.argv.slice(2);
-  if (!root || !fs.existsSync(path.join(root, 'index.html'))) {
-    console.error(`usage: node static-server.mjs SITE_DIR [PORT]  (no index.html in '${root}')`);
+  const options = process.argv.slice(2).filter((a) => a.startsWith('--'));
+  const [root, port = '8080'] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+  const option = (name) => options.find((o) => o === `--${name}` || o.startsWith(`--${name}=`))?.replace(/^[^=]*=?/, '');
+  const unknown = options.filter((o) => !/^--(lan|prefix=.+|addresses=.*)$/.test(o));
+  if (unknown.length || !/^\d+$/.test(port)) {
+    console.error(`${USAGE}\n(not understood: ${[...unknown, /^\d+$/.test(port) ? [] : port].join(' ')})`);
     process.exit(2);
   }
+  if (!root || !fs.existsSync(path.join(root, 'index.html'))) {
+    console.error(`${USAGE}  (no index.html in '${root}')`);
+    process.exit(2);
+  }
+  const lan = option('lan') !== undefined;
+  const prefix = option('prefix') ?? '/';
   try {
-    const { url } = await startServer(root, Number(port));
-    console.log(`Czary: ${url}  (Ctrl-C stops)`);
+    // --lan: every interface, so that phones on the Wi-Fi reach it; otherwise loopback only.
+    const { server, url } = await startServer(root, Number(port), lan ? '0.0.0.0' : '127.0.0.1', { prefix });
+    const { address, port: bound } = server.address();
+    console.log(`Czary: ${url}  (listening on ${address}:${bound}; Ctrl-C stops)`);
+    if (lan) {
+      // --addresses=A,B replaces the addresses found (the tests use loopback ones).
+      const given = option('addresses');
+      const addresses = given !== undefined ? given.split(',').filter(Boolean) : lanAddresses();
+      console.log(lanNotice(addresses.map((a) => `http://${a}:${bound}${prefix}`)));
+    }
   } catch (error) {
     console.error(`cannot serve on port ${port}: ${error.message}`);
     process.exit(1);
   }
   process.on('SIGINT', () => process.exit(0));
+  process.on('SIGTERM', () => process.exit(0));
 }

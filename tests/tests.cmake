@@ -61,6 +61,10 @@ if(CZARY_WASM_BUILD_DIR)
   endforeach()
 endif()
 
+# scripts/serve.sh --lan and the static server's binding and printing (no build needed).
+add_test(NAME serve.lan COMMAND node --test --test-reporter=spec ${CMAKE_SOURCE_DIR}/tests/serve/lan.test.mjs)
+set_tests_properties(serve.lan PROPERTIES TIMEOUT 120)
+
 # The same unit tests and a replay under AddressSanitizer + UBSan (scripts/build-checks.sh).
 set(CZARY_ASAN_BUILD_DIR "" CACHE PATH "the sanitizer build folder")
 if(CZARY_ASAN_BUILD_DIR)

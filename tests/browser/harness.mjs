@@ -26,12 +26,13 @@ const CHROMIUM_ARGS = [
 // The project's build/artifacts, wherever the tests are run from.
 export const ARTIFACTS = process.env.CZARY_ARTIFACTS ?? path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../build/artifacts');
 
-export async function openSite() {
-  const dist = process.env.CZARY_WEB_DIST;
+// The built site (CZARY_WEB_DIST), or the folder `root`, served at the root or under `prefix`.
+export async function openSite({ root, prefix } = {}) {
+  const dist = root ?? process.env.CZARY_WEB_DIST;
   if (!dist || !fs.existsSync(path.join(dist, 'index.html'))) {
     throw new Error(`CZARY_WEB_DIST='${dist}' has no built site: run scripts/build-web.sh`);
   }
-  const { server, url } = await startServer(dist);
+  const { server, url, outside } = await startServer(dist, 0, '127.0.0.1', { prefix });
   const browser = await chromium.launch({
     executablePath: process.env.CZARY_CHROMIUM ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
@@ -39,6 +40,7 @@ export async function openSite() {
   return {
     url,
     browser,
+    outside,  // paths asked for outside `prefix`
     async close() {
       await browser.close();
       server.close();

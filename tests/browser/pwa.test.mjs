@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openSite, VIEWPORTS, state, ui, tap, saveScreenshot } from './harness.mjs';
 import { startServer } from '../../scripts/static-server.mjs';
+import { until, controlled, precachedPaths, cacheComplete as cacheHoldsAll } from './pwa-helpers.mjs';
 
 let site;
 before(async () => { site = await openSite(); });
@@ -15,46 +16,13 @@ after(async () => { await site?.close(); });
 
 const started = (page) => page.waitForFunction(() => window.czary?.ready && window.czary.status().frames > 3, null, { timeout: 30000 });
 const dispatch = (page, action) => page.evaluate((a) => window.czary.dispatch(a), action);
-// Waits until a condition the page computes holds. The condition may be async (service worker
-// and cache calls are): page.waitForFunction takes a promise for a true value and would not wait.
-async function until(page, condition, arg, what, timeout = 30000) {
-  const end = Date.now() + timeout;
-  for (;;) {
-    const value = await page.evaluate(condition, arg).catch((error) => {
-      if (/context was destroyed|navigat/i.test(error.message)) return false;  // the page is reloading
-      throw error;
-    });
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`${timeout} ms and still not: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));  // the polling interval
-  }
-}
-// The page is controlled by the service worker once its cache is complete.
-const controlled = (page) => until(page, async () => {
-  await navigator.serviceWorker.ready;
-  return navigator.serviceWorker.controller !== null;
-}, null, 'the page is controlled by the service worker');
 async function buildOf(page) {
   const names = await page.evaluate(() => caches.keys());
   return names.filter((n) => n.startsWith('czary-'));
 }
-// Every file the service worker of the site keeps (its precache list), as paths.
-const PRECACHED = (() => {
-  const worker = fs.readFileSync(path.join(process.env.CZARY_WEB_DIST, 'sw.js'), 'utf8');
-  const files = JSON.parse(worker.match(/const FILES = (\[.*\]);/)[1].replace(/'/g, '"'));
-  return files.map((file) => new URL(file, 'http://x/').pathname);
-})();
 // The worker's cache holds every file of the build (what an offline start needs).
-const cacheComplete = (page) => until(page, async (files) => {
-  for (const name of (await caches.keys()).filter((n) => n.startsWith('czary-'))) {
-    const kept = (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname);
-    if (files.every((file) => kept.includes(file))) return true;
-  }
-  return false;
-}, PRECACHED, 'the cache holds every file').catch(async (error) => {
-  const kept = await page.evaluate(async () => Promise.all((await caches.keys()).map(async (name) => [name, (await (await caches.open(name)).keys()).length])));
-  throw new Error(`the cache never held the ${PRECACHED.length} files of the build (caches and their sizes: ${JSON.stringify(kept)}): ${error.message}`);
-});
+const PRECACHED = precachedPaths(process.env.CZARY_WEB_DIST);
+const cacheComplete = (page) => cacheHoldsAll(page, PRECACHED);
 const evictCaches = (page) => page.evaluate(async () => {
   for (const name of await caches.keys()) await caches.delete(name);
   return (await caches.keys()).length;
