@@ -94,29 +94,29 @@ void draw_qr(App& app, const QrMatrix& qr) {
 void draw_share(App& app) {
     auto& share = app.ui.share;
     ImGui::Separator();
-    auto text = [&](const std::string& line) {
+    auto text = [&](const char* id, const std::string& line) {
         ImGui::TextWrapped("%s", line.c_str());
-        app.layout.add_text("share:text", line);
+        app.layout.add_text(id, line);
     };
     if (share.waiting) {
-        text(app.tr("share.making"));
+        text("share:making", app.tr("share.making"));
     } else if (share.qr) {
-        text(app.tr("share.scan"));
+        text("share:scan", app.tr("share.scan"));
         draw_qr(app, *share.qr);
         const std::string bytes = std::to_string(share.link.size());
-        if (share.position_only) text(app.local(both(app, "share.position_note", {{"{bytes}", bytes}, {"{n}", std::to_string(share.steps_left_out)}})));
-        else text(app.local(both(app, "share.whole", {{"{bytes}", bytes}, {"{n}", std::to_string(app.session.steps().size())}})));
+        if (share.position_only) text("share:note", app.local(both(app, "share.position_note", {{"{bytes}", bytes}, {"{n}", std::to_string(share.steps_left_out)}})));
+        else text("share:note", app.local(both(app, "share.whole", {{"{bytes}", bytes}, {"{n}", std::to_string(app.session.steps().size())}})));
     } else {
         ImGui::PushStyleColor(ImGuiCol_Text, vec(theme::accent));
-        if (share.position_only) text(app.local(both(app, "share.position_too_large", {{"{bytes}", std::to_string(share.link.size())}})));
-        else text(app.local(both(app, "share.too_large", {{"{bytes}", std::to_string(share.whole_link_bytes)}})));
+        if (share.position_only) text("share:too-large", app.local(both(app, "share.position_too_large", {{"{bytes}", std::to_string(share.link.size())}})));
+        else text("share:too-large", app.local(both(app, "share.too_large", {{"{bytes}", std::to_string(share.whole_link_bytes)}})));
         ImGui::PopStyleColor();
         const float full = ImGui::GetContentRegionAvail().x;
         if (!share.position_only && touch_button(app, app.tr("share.position_only"), "share:position-only", full)) share_position_only(app);
         if (app.can_share_files && touch_button(app, app.tr("share.file"), "share:file", full)) share_file(app);
         if (touch_button(app, app.tr("session.export"), "share:export", full)) share_by_export(app);
     }
-    if (!share.file_note.empty()) text(share.file_note);
+    if (!share.file_note.empty()) text("share:file-note", share.file_note);
     if (touch_button(app, app.tr("share.close"), "share:close", ImGui::GetContentRegionAvail().x)) close_share(app);
 }
 
