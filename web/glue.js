@@ -208,10 +208,18 @@
   // the player then opens the session or not (a reload does not ask again). What cannot be read
   // (bad base64url, cut-short or damaged deflate data, text that is not UTF-8) is refused by the
   // app like a damaged file; what can is checked by the app like an import.
+  const streams = (() => {
+    try {
+      return !!(new CompressionStream('deflate-raw') && new DecompressionStream('deflate-raw'));
+    } catch (error) {
+      return false;  // before Chrome 103, Firefox 113, Safari 16.4
+    }
+  })();
   if (window.location.hash.startsWith('#s=')) {
     const payload = window.location.hash.slice(3);
     window.history.replaceState(window.history.state, '', shareBase());
-    Promise.resolve()
+    if (!streams) whenStarted(() => Module._czary_incoming_share_unreadable());
+    else Promise.resolve()
       .then(() => throughStream(fromBase64Url(payload), new DecompressionStream('deflate-raw')))
       .then((bytes) => new TextDecoder('utf-8', { fatal: true }).decode(bytes))
       .then((text) => whenStarted(() => callString('czary_incoming_share', text)),
@@ -344,10 +352,15 @@
       input.click();
     },
     // "Pass to another device": the link of a session file, reported back to the app.
+    // An empty link: this browser cannot compress (the app offers the file instead).
     _makeShareLink(text) {
-      throughStream(new TextEncoder().encode(text), new CompressionStream('deflate-raw'))
-        .then((bytes) => callString('czary_share_link', shareBase() + '#s=' + toBase64Url(bytes)))
-        .catch((error) => console.warn('share link: ' + error));
+      Promise.resolve()
+        .then(() => throughStream(new TextEncoder().encode(text), new CompressionStream('deflate-raw')))
+        .then((bytes) => callString('czary_share_link', shareBase() + '#s=' + toBase64Url(bytes)),
+              (error) => {
+                console.warn('share link: ' + error);
+                callString('czary_share_link', '');
+              });
     },
     _shareFile(name, text) {
       const file = new File([text], name, { type: 'application/json' });

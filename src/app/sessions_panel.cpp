@@ -108,11 +108,12 @@ void draw_share(App& app) {
         else text("share:note", app.local(both(app, "share.whole", {{"{bytes}", bytes}, {"{n}", std::to_string(app.session.steps().size())}})));
     } else {
         ImGui::PushStyleColor(ImGuiCol_Text, vec(theme::accent));
-        if (share.position_only) text("share:too-large", app.local(both(app, "share.position_too_large", {{"{bytes}", std::to_string(share.link.size())}})));
+        if (share.link.empty()) text("share:too-large", app.tr("share.no_links"));
+        else if (share.position_only) text("share:too-large", app.local(both(app, "share.position_too_large", {{"{bytes}", std::to_string(share.link.size())}})));
         else text("share:too-large", app.local(both(app, "share.too_large", {{"{bytes}", std::to_string(share.whole_link_bytes)}})));
         ImGui::PopStyleColor();
         const float full = ImGui::GetContentRegionAvail().x;
-        if (!share.position_only && touch_button(app, app.tr("share.position_only"), "share:position-only", full)) share_position_only(app);
+        if (!share.position_only && !share.link.empty() && touch_button(app, app.tr("share.position_only"), "share:position-only", full)) share_position_only(app);
         if (app.can_share_files && touch_button(app, app.tr("share.file"), "share:file", full)) share_file(app);
         if (touch_button(app, app.tr("session.export"), "share:export", full)) share_by_export(app);
     }

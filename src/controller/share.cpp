@@ -57,7 +57,7 @@ void share_link_made(App& app, std::string link) {
     if (!share.open || !share.waiting) return;
     share.waiting = false;
     share.link = std::move(link);
-    share.qr = qr_code(share.link);
+    if (!share.link.empty()) share.qr = qr_code(share.link);
     if (!share.position_only) share.whole_link_bytes = share.link.size();
 }
 
@@ -80,6 +80,10 @@ void incoming_share(App& app, std::string_view text) {
 
 void incoming_share_damaged(App& app) {
     app.ui.notice = Notice{translated(app, "share.refused", {{"reason", words(app, {"problem.not_json", {{"detail", "link"}}, {}})}}), "", true, ""};
+}
+
+void incoming_share_unreadable(App& app) {
+    app.ui.notice = Notice{translated(app, "share.refused", {{"reason", both(app, "share.old_browser")}}), "", true, ""};
 }
 
 void accept_incoming_share(App& app) {

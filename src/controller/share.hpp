@@ -23,7 +23,8 @@ void share_position_only(App& app);
 void share_file(App& app);
 void share_by_export(App& app);
 void close_share(App& app);
-// The platform made the link asked for (ignored once the view was closed).
+// The platform made the link asked for (ignored once the view was closed); an empty one: the
+// browser cannot make links (no CompressionStream), and the file is offered instead.
 void share_link_made(App& app, std::string link);
 
 // The app was opened with a link carrying a session: checked like an import (refused with the
@@ -32,6 +33,8 @@ void incoming_share(App& app, std::string_view text);
 // The link's fragment could not be read at all (bad base64url, cut-short or damaged deflate data,
 // text that is not UTF-8): refused the way a damaged file is.
 void incoming_share_damaged(App& app);
+// This browser cannot decompress the link (no DecompressionStream for deflate-raw): said so.
+void incoming_share_unreadable(App& app);
 void accept_incoming_share(App& app);
 void decline_incoming_share(App& app);
 

@@ -60,6 +60,12 @@ TEST_CASE("share: the link carries the session file with its name; a short link 
     CHECK(position["actions"].empty());
     CHECK(position["meta"]["name"] == "Wieczór z trollem");
     CHECK(czary::state_to_json(czary::Session::from_json(position).state()) == czary::state_to_json(a.app.session.state()));
+
+    // A browser that cannot compress reports an empty link: no code, the file is offered.
+    czary::app::open_share(a.app);
+    czary::app::share_link_made(a.app, "");
+    CHECK_FALSE(a.app.ui.share.waiting);
+    CHECK_FALSE(a.app.ui.share.qr);
 }
 
 TEST_CASE("share: an incoming session is asked about, then opened as a new session with its name; the others stay") {
@@ -95,6 +101,8 @@ TEST_CASE("share: a damaged or newer link is refused like an import, and the ope
     CHECK(polish(b.app).find("tekst jest uszkodzony albo ucięty") != std::string::npos);
     czary::app::incoming_share_damaged(b.app);
     CHECK(polish(b.app) == "Nie otwarto przekazanej sesji: tekst jest uszkodzony albo ucięty.");
+    czary::app::incoming_share_unreadable(b.app);
+    CHECK(polish(b.app) == "Nie otwarto przekazanej sesji: ta przeglądarka nie umie rozpakować linku; uaktualnij ją albo przekaż plik sesji.");
     CHECK(b.store.current_key() == before);
     CHECK(b.store.list().size() == 1);
 }

@@ -127,6 +127,12 @@ EMSCRIPTEN_KEEPALIVE void czary_incoming_share_damaged() {
     czary::platform::request_frames(3);
 }
 
+// The page cannot decompress a link at all (a browser without DecompressionStream('deflate-raw')).
+EMSCRIPTEN_KEEPALIVE void czary_incoming_share_unreadable() {
+    czary::app::incoming_share_unreadable(czary::platform::web_app());
+    czary::platform::request_frames(3);
+}
+
 // The browser's share sheet takes files (navigator.canShare({files})).
 EMSCRIPTEN_KEEPALIVE void czary_can_share_files(int yes) {
     czary::platform::web_app().can_share_files = yes != 0;
