@@ -3,6 +3,8 @@
 // phone with its own saved game, opens the link, is asked, and on "yes" has A's game as a new
 // session under A's name. Damaged, cut-short and newer-version links are refused in Polish and
 // the app starts with its saved sessions untouched; the fragment leaves the address bar at once.
+// Too long for one code: the export and the current position only; a browser without
+// deflate-raw streams says so.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -193,6 +195,34 @@ test('a session too long for one QR code: the current position only (no undo his
     assert.deepEqual(errorsB, []);
   } finally {
     await contextA.close();
+    await b.context.close();
+  }
+});
+
+test('a browser without deflate-raw streams says so: a link it cannot read is refused, and passing offers the file', async () => {
+  const b = await phoneWithSavedGame();
+  try {
+    await b.context.addInitScript(() => {
+      delete window.CompressionStream;
+      delete window.DecompressionStream;
+    });
+    const base = site.url.split('#')[0];
+    const fragment = '#s=' + zlib.deflateRawSync(Buffer.from(JSON.stringify({ format: 'czary-session', version: 1 }))).toString('base64url');
+    const { page, errors } = await newPage(b.context, base + fragment);
+    assert.equal(await page.evaluate(() => window.location.href), base);
+    await page.waitForFunction(() => window.czary.ui().notice, null, WAIT);
+    assert.equal((await ui(page)).notice.text,
+                 'Nie otwarto przekazanej sesji: ta przeglądarka nie umie rozpakować linku; uaktualnij ją albo przekaż plik sesji.');
+    assert.deepEqual(await sessionEntries(page), b.saved);
+
+    await tap(page, 'tab:sessions');
+    await tap(page, 'session:share');
+    await page.waitForFunction(() => window.czary.ui().share?.waiting === false, null, WAIT);
+    assert.equal((await ui(page)).texts['share:too-large'], 'Ta przeglądarka nie umie skompresować linku: przekaż plik sesji.');
+    const rects = await page.evaluate(() => window.czary.layout());
+    assert.ok(rects['share:export'] && !rects['share:position-only'] && !rects['share:qr']);
+    assert.deepEqual(errors, []);
+  } finally {
     await b.context.close();
   }
 });
