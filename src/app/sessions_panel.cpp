@@ -78,12 +78,20 @@ void draw_qr(App& app, const QrMatrix& qr) {
     const ImVec2 origin(std::round(cursor.x), std::round(cursor.y));
     ImDrawList* draw = ImGui::GetWindowDrawList();
     draw->AddRectFilled(origin, ImVec2(origin.x + side, origin.y + side), IM_COL32(255, 255, 255, 255));
+    // A run of dark modules in a row is one rectangle: a version 40 code stays well within the
+    // 65,536 vertices a draw list may hold under WebGL 1 (16-bit indices, no vertex offset).
     for (int y = 0; y < qr.size; ++y)
-        for (int x = 0; x < qr.size; ++x)
-            if (qr.at(x, y)) {
-                const ImVec2 a(origin.x + (x + 4) * module, origin.y + (y + 4) * module);
-                draw->AddRectFilled(a, ImVec2(a.x + module, a.y + module), IM_COL32(0, 0, 0, 255));
+        for (int x = 0; x < qr.size;) {
+            if (!qr.at(x, y)) {
+                ++x;
+                continue;
             }
+            int end = x;
+            while (end < qr.size && qr.at(end, y)) ++end;
+            draw->AddRectFilled(ImVec2(origin.x + (x + 4) * module, origin.y + (y + 4) * module),
+                                ImVec2(origin.x + (end + 4) * module, origin.y + (y + 5) * module), IM_COL32(0, 0, 0, 255));
+            x = end;
+        }
     ImGui::Dummy(ImVec2(side, side));
     app.layout.add_last_item("share:qr");
 }

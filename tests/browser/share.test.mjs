@@ -199,6 +199,41 @@ test('a session too long for one QR code: the current position only (no undo his
   }
 });
 
+test('the largest code, version 40, drawn on a phone decodes back to its link', async (t) => {
+  const context = await site.browser.newContext({ ...VIEWPORTS.phoneFlat });
+  try {
+    const { page, errors } = await newPage(context, site.url);
+    let seed = 7;
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    const word = () => Array.from({ length: 30 }, () => letters[(seed = (seed * 1103515245 + 12345) % 2147483648) % 26]).join('');
+    const actions = ['larraka', 'gislan', 'curvenol', 'dierdra'].map((hero) => ({ type: 'add_hero', hero }))
+      .concat(Array.from({ length: 85 }, () => ({ type: 'roll_dice', code: '1K6', purpose: word() })));
+    await page.evaluate((list) => list.forEach((action) => window.czary.dispatch(action)), actions);
+    await settle(page);
+    await tap(page, 'tab:sessions');
+    await tap(page, 'session:share');
+    await page.waitForFunction(() => window.czary.ui().share?.link, null, WAIT);
+    const share = (await ui(page)).share;
+    assert.equal(share.qr, true, `${share.bytes} bytes`);
+    assert.ok(share.qrSize >= 169, `version 38-40 (${share.qrSize} modules a side)`);
+    const rect = await find(page, 'share:qr');
+    const file = path.join(ARTIFACTS, 'share-qr-large.png');
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: file, clip: { x: rect.x, y: rect.y, width: rect.w, height: rect.h } });
+    let zbar;
+    try {
+      zbar = execFileSync('zbarimg', ['--quiet', '--raw', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).replace(/\n$/, '');
+    } catch (error) {
+      if (error.code !== 'ENOENT') throw error;
+      return t.skip('zbarimg not installed (zbar-tools; scripts/setup.sh installs it)');
+    }
+    assert.equal(zbar, share.link);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('a browser without deflate-raw streams says so: a link it cannot read is refused, and passing offers the file', async () => {
   const b = await phoneWithSavedGame();
   try {
