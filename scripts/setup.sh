@@ -20,9 +20,11 @@ APT_PACKAGES=(
   fonts-fork-awesome  # the icons for actions and statuses (src/app/icons.hpp)
   fonttools           # pyftsubset: the font is cut down to the glyphs the app draws
   qrencode            # serve.sh --lan: a QR code of each LAN address in the terminal
+  zbar-tools          # zbarimg: the unit test decodes the QR codes the app draws
 )
 IMGUI_VERSION=1.86
 SDL_VERSION=2.26.5
+QRCODEGEN_VERSION=1.8.0
 
 log() { printf '[setup] %s\n' "$*"; }
 
@@ -58,7 +60,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# --- Debian source packages: imgui 1.86, libsdl2 2.26.5 ----------------------------------
+# --- Debian source packages: imgui 1.86, libsdl2 2.26.5, qr-code-generator 1.8.0 ----------------------------------
 # The machine's apt lists binary packages only; a deb-src entry derived from its own sources
 # file (same archive, same signatures) makes the source packages available.
 enable_deb_src() {
@@ -79,13 +81,24 @@ fetch_source() { # package version dir
   apt_update_once
   local work; work=$(mktemp -d "$CZARY_CACHE/src/.fetch-XXXXXX")
   log "downloading source package $pkg ($version)"
-  (cd "$work" && apt-get source -q --download-only "$pkg" >/dev/null 2>&1) || {
-    log "apt-get source $pkg failed"; exit 1; }
-  local dsc; dsc=$(ls "$work"/*.dsc | head -1)
+  local complete=1
+  (cd "$work" && apt-get source -q --download-only "$pkg" >/dev/null 2>&1) || complete=0
+  local dsc; dsc=$(ls "$work"/*.dsc 2>/dev/null | head -1)
+  [ -n "$dsc" ] || { log "apt-get source $pkg failed"; exit 1; }
   grep -q "^Version: .*$version" "$dsc" || {
     log "$pkg: expected upstream version $version, archive has $(grep '^Version:' "$dsc")"; exit 1; }
   rm -rf "$dir"
-  dpkg-source -x --skip-patches "$dsc" "$dir" >/dev/null 2>&1 || dpkg-source -x "$dsc" "$dir" >/dev/null
+  if [ $complete = 1 ]; then
+    dpkg-source -x --skip-patches "$dsc" "$dir" >/dev/null 2>&1 || dpkg-source -x "$dsc" "$dir" >/dev/null
+  else
+    # Some mirrors lack the Debian packaging tarball; the upstream one (apt checked it against
+    # the signed Sources index, and its SHA-256 is in the .dsc) is all the build uses.
+    local orig; orig=$(ls "$work"/*.orig.tar.* 2>/dev/null | head -1)
+    [ -n "$orig" ] && grep -q "^ $(sha256sum "$orig" | cut -d' ' -f1) " "$dsc" || {
+      log "apt-get source $pkg failed"; exit 1; }
+    log "$pkg: Debian packaging tarball unavailable; unpacking the verified upstream tarball"
+    mkdir -p "$dir" && tar -xf "$orig" -C "$dir" --strip-components=1
+  fi
   rm -rf "$work" "$CZARY_CACHE"/src/*.tar.*
   touch "$dir/.czary-complete"
 }
@@ -93,6 +106,7 @@ fetch_source() { # package version dir
 mkdir -p "$CZARY_CACHE/src"
 fetch_source imgui "$IMGUI_VERSION" "$CZARY_IMGUI_DIR"
 fetch_source libsdl2 "$SDL_VERSION" "$CZARY_SDL_SRC_DIR"
+fetch_source qr-code-generator "$QRCODEGEN_VERSION" "$CZARY_QRCODEGEN_DIR"  # cpp/qrcodegen.{cpp,hpp}
 
 # --- npm packages (pinned by package-lock.json) ------------------------------------------
 BROWSER_TESTS="$ROOT/tests/browser"

@@ -187,6 +187,54 @@
       Module._free(buffer);
     }
   };
+  // "Pass to another device" (src/controller/share.hpp): a session file travels in the link's
+  // fragment, '#s=' + base64url(deflate-raw(its text)), compressed by the browser itself. A
+  // fragment is never sent to a server. The link's base is this page's own URL without its
+  // fragment, so it works under any path.
+  const shareBase = () => window.location.href.split('#')[0];
+  const toBase64Url = (bytes) => {
+    let binary = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+    return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  };
+  const fromBase64Url = (text) => {
+    if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) throw new Error('not base64url');
+    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '==='.slice((text.length + 3) % 4));
+    return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  };
+  const throughStream = (bytes, transform) =>
+    new Response(new Blob([bytes]).stream().pipeThrough(transform)).arrayBuffer().then((buffer) => new Uint8Array(buffer));
+  // A link that opened this page: read once and taken out of the address bar at once, whether
+  // the player then opens the session or not (a reload does not ask again). What cannot be read
+  // (bad base64url, cut-short or damaged deflate data, text that is not UTF-8) is refused by the
+  // app like a damaged file; what can is checked by the app like an import.
+  const streams = (() => {
+    try {
+      return !!(new CompressionStream('deflate-raw') && new DecompressionStream('deflate-raw'));
+    } catch (error) {
+      return false;  // before Chrome 103, Firefox 113, Safari 16.4
+    }
+  })();
+  if (window.location.hash.startsWith('#s=')) {
+    const payload = window.location.hash.slice(3);
+    window.history.replaceState(window.history.state, '', shareBase());
+    if (!streams) whenStarted(() => Module._czary_incoming_share_unreadable());
+    else Promise.resolve()
+      .then(() => throughStream(fromBase64Url(payload), new DecompressionStream('deflate-raw')))
+      .then((bytes) => new TextDecoder('utf-8', { fatal: true }).decode(bytes))
+      .then((text) => whenStarted(() => callString('czary_incoming_share', text)),
+            () => whenStarted(() => Module._czary_incoming_share_damaged()));
+  }
+  // The system's share sheet, where it takes files (phones mostly).
+  whenStarted(() => {
+    let files = false;
+    try {
+      files = !!(navigator.share && navigator.canShare &&
+                 navigator.canShare({ files: [new File(['{}'], 'czary.json', { type: 'application/json' })] }));
+    } catch (error) { /* no share sheet */ }
+    Module._czary_can_share_files(files ? 1 : 0);
+  });
+
   // A swipe that ends on a field scrolled the page: it opens no keyboard (only a tap does).
   let touchStart = null;
   canvas.addEventListener('touchstart', (event) => {
@@ -302,6 +350,21 @@
         if (file) callString('czary_import_session', await file.text());
       });
       input.click();
+    },
+    // "Pass to another device": the link of a session file, reported back to the app.
+    // An empty link: this browser cannot compress (the app offers the file instead).
+    _makeShareLink(text) {
+      Promise.resolve()
+        .then(() => throughStream(new TextEncoder().encode(text), new CompressionStream('deflate-raw')))
+        .then((bytes) => callString('czary_share_link', shareBase() + '#s=' + toBase64Url(bytes)),
+              (error) => {
+                console.warn('share link: ' + error);
+                callString('czary_share_link', '');
+              });
+    },
+    _shareFile(name, text) {
+      const file = new File([text], name, { type: 'application/json' });
+      navigator.share({ files: [file], title: name }).catch((error) => console.warn('share: ' + error));
     },
     // The player agreed to the new version: the waiting worker takes over, then the page reloads.
     // When another tab took it first, the new version already runs the worker: this page

@@ -1,10 +1,13 @@
 // The Sessions tab: the open session's name, new / copy / export / import, every stored session
 // (open, copy, delete with a confirmation), unreadable entries (export their text), and the
 // sessions deleted lately (restore).
+#include <algorithm>
+#include <cmath>
 #include <ctime>
 
 #include "app/panels.hpp"
 #include "controller/sessions.hpp"
+#include "controller/share.hpp"
 #include "app/widgets.hpp"
 #include "core/utf8.hpp"
 
@@ -63,6 +66,69 @@ void draw_house_rules(App& app) {
         dispatch(app, actions::SetHouseRule{"end_fight_early", !early});
 }
 
+// The QR code, dark on white with its 4-module quiet zone, as wide as the column allows (at
+// most 360 px): drawn module by module with ImGui's draw list.
+void draw_qr(App& app, const QrMatrix& qr) {
+    const float room = std::min(ImGui::GetContentRegionAvail().x, 360.0f);
+    // Whole pixels a module where there is room for two or more: every module the same width.
+    float module = room / static_cast<float>(qr.size + 8);
+    if (module >= 2.0f) module = std::floor(module);
+    const float side = module * static_cast<float>(qr.size + 8);
+    const ImVec2 cursor = ImGui::GetCursorScreenPos();
+    const ImVec2 origin(std::round(cursor.x), std::round(cursor.y));
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    draw->AddRectFilled(origin, ImVec2(origin.x + side, origin.y + side), IM_COL32(255, 255, 255, 255));
+    // A run of dark modules in a row is one rectangle: a version 40 code stays well within the
+    // 65,536 vertices a draw list may hold under WebGL 1 (16-bit indices, no vertex offset).
+    for (int y = 0; y < qr.size; ++y)
+        for (int x = 0; x < qr.size;) {
+            if (!qr.at(x, y)) {
+                ++x;
+                continue;
+            }
+            int end = x;
+            while (end < qr.size && qr.at(end, y)) ++end;
+            draw->AddRectFilled(ImVec2(origin.x + (x + 4) * module, origin.y + (y + 4) * module),
+                                ImVec2(origin.x + (end + 4) * module, origin.y + (y + 5) * module), IM_COL32(0, 0, 0, 255));
+            x = end;
+        }
+    ImGui::Dummy(ImVec2(side, side));
+    app.layout.add_last_item("share:qr");
+}
+
+// "Pass to another device": the link's QR code, or, when the whole session does not fit one,
+// the other ways (the current position only, the system's share sheet, the export), each
+// saying what it leaves out.
+void draw_share(App& app) {
+    auto& share = app.ui.share;
+    ImGui::Separator();
+    auto text = [&](const char* id, const std::string& line) {
+        ImGui::TextWrapped("%s", line.c_str());
+        app.layout.add_text(id, line);
+    };
+    if (share.waiting) {
+        text("share:making", app.tr("share.making"));
+    } else if (share.qr) {
+        text("share:scan", app.tr("share.scan"));
+        draw_qr(app, *share.qr);
+        const std::string bytes = std::to_string(share.link.size());
+        if (share.position_only) text("share:note", app.local(both(app, "share.position_note", {{"{bytes}", bytes}, {"{n}", std::to_string(share.steps_left_out)}})));
+        else text("share:note", app.local(both(app, "share.whole", {{"{bytes}", bytes}, {"{n}", std::to_string(app.session.steps().size())}})));
+    } else {
+        ImGui::PushStyleColor(ImGuiCol_Text, vec(theme::accent));
+        if (share.link.empty()) text("share:too-large", app.tr("share.no_links"));
+        else if (share.position_only) text("share:too-large", app.local(both(app, "share.position_too_large", {{"{bytes}", std::to_string(share.link.size())}})));
+        else text("share:too-large", app.local(both(app, "share.too_large", {{"{bytes}", std::to_string(share.whole_link_bytes)}})));
+        ImGui::PopStyleColor();
+        const float full = ImGui::GetContentRegionAvail().x;
+        if (!share.position_only && !share.link.empty() && touch_button(app, app.tr("share.position_only"), "share:position-only", full)) share_position_only(app);
+        if (app.can_share_files && touch_button(app, app.tr("share.file"), "share:file", full)) share_file(app);
+        if (touch_button(app, app.tr("session.export"), "share:export", full)) share_by_export(app);
+    }
+    if (!share.file_note.empty()) text("share:file-note", share.file_note);
+    if (touch_button(app, app.tr("share.close"), "share:close", ImGui::GetContentRegionAvail().x)) close_share(app);
+}
+
 void draw_open_session(App& app) {
     auto& ui = app.ui.sessions;
     if (ui.name_for != app.store->current_key()) {
@@ -84,6 +150,8 @@ void draw_open_session(App& app) {
     if (touch_button(app, app.tr("session.export"), "session:export", half)) export_session(app);
     ImGui::SameLine();
     if (touch_button(app, app.tr("session.import"), "session:import", half)) app.platform_requests.push_back({PlatformRequest::Kind::PickFile, "", ""});
+    if (touch_button(app, app.tr("session.share"), "session:share", ImGui::GetContentRegionAvail().x, !app.ui.share.waiting)) open_share(app);
+    if (app.ui.share.open) draw_share(app);
 }
 
 void draw_delete_confirmation(App& app, const std::string& key, const std::string& name) {

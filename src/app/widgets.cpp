@@ -10,6 +10,7 @@
 
 #include "app/theme_style.hpp"
 #include "controller/sessions.hpp"
+#include "controller/share.hpp"
 #include "core/utf8.hpp"
 
 namespace czary::app {
@@ -78,6 +79,13 @@ void draw_notice_offer(App& app) {
         ImGui::SameLine();
         if (touch_button(app, app.tr("session.cancel"), "notice:cancel", half)) app.ui.notice.reset();
         if (for_good) delete_session_for_good(app, offer.substr(16));
+    } else if (offer == "open_shared") {
+        // A session passed in a link (share.hpp): opened as a new one only on "yes".
+        const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
+        const bool open = touch_button(app, app.tr("share.open"), "notice:open-shared", half);
+        ImGui::SameLine();
+        if (touch_button(app, app.tr("session.cancel"), "notice:cancel", half)) decline_incoming_share(app);
+        else if (open) accept_incoming_share(app);
     } else if (offer == "leave_unsaved") {
         // Export first; leaving without it loses the session (the player says so, in red).
         if (touch_button(app, app.tr("session.export"), "notice:offer")) export_session(app);

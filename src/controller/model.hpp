@@ -14,6 +14,7 @@
 #include "controller/dice_pose.hpp"
 #include "controller/gesture.hpp"
 #include "controller/layout.hpp"
+#include "controller/qr.hpp"
 #include "controller/strings.hpp"
 #include "core/actions.hpp"
 #include "core/game_data.hpp"
@@ -58,11 +59,14 @@ struct LeaveUnsaved {
     Kind kind = Kind::NewSession;
     std::string key;   // Open: the session to open
     std::string text;  // Import: the file's text
+    std::string name;  // Import: the name it is stored under ("" for "Import N")
 };
 
 // What the platform is asked to do after the frame (the app itself knows no browser).
 struct PlatformRequest {
-    enum class Kind { Download, PickFile, ApplyUpdate, Vibrate };
+    // ShareLink: make the link of `text` (a session file) and report it (share.hpp);
+    // ShareFile: the system's share sheet with `text` as the file `file_name`.
+    enum class Kind { Download, PickFile, ApplyUpdate, Vibrate, ShareLink, ShareFile };
     Kind kind;
     std::string file_name;
     std::string text;
@@ -118,6 +122,23 @@ struct SessionsForm {
     std::string confirm_delete;   // a session key waiting for "yes, delete"
 };
 
+// "Pass to another device" (share.hpp): the link of the open session and its QR code.
+struct ShareView {
+    bool open = false;
+    bool waiting = false;          // the platform is making the link
+    bool position_only = false;    // the link carries the current position, not the history
+    std::string link;
+    std::optional<QrMatrix> qr;    // none: the link is longer than one QR code holds
+    std::size_t whole_link_bytes = 0;  // the whole session's link, once made
+    std::size_t steps_left_out = 0;    // position only: the history's steps left out
+    std::string file_note;         // what the player was told about sharing or exporting the file
+};
+// A session that came in a link, waiting for the player's "yes".
+struct IncomingShare {
+    std::string text;
+    std::string name;
+    std::size_t steps = 0;
+};
 struct UiState {
     Tab tab = Tab::Party;
     std::string selected;        // figure id
@@ -140,6 +161,8 @@ struct UiState {
     std::size_t rolling_step = static_cast<std::size_t>(-1);
     double tumble_clock = 0;
     std::optional<LeaveUnsaved> leave_unsaved;  // waiting for "export" or "leave without saving"
+    ShareView share;
+    std::optional<IncomingShare> incoming_share;
     // The log shows the newest steps only, more on request: laying out every step of a long
     // session each frame made frames slow (11 ms at 10,000 steps on the development machine).
     std::size_t log_steps_shown = kLogPage;
@@ -174,6 +197,7 @@ struct App {
     bool session_unsaved = false;
     int failed_frames = 0;                 // frames in a row that threw (recover_from_error)
     bool offline_not_ready = false;        // the app would not start with no network now (the page says)
+    bool can_share_files = false;          // the system's share sheet takes files (navigator.canShare)
     std::uint64_t seed_source = 0;         // seeds of new sessions derive from it
     bool reduced_motion = false;           // dice show their result at once
     // The player's settings (Sessions tab; accessibility.hpp keeps them on the device):

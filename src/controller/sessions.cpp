@@ -113,7 +113,7 @@ void save(App& app) {
 }
 
 void new_session(App& app) {
-    if (ask_before_leaving(app, {LeaveUnsaved::Kind::NewSession, "", ""})) return;
+    if (ask_before_leaving(app, {LeaveUnsaved::Kind::NewSession, "", "", ""})) return;
     opened(app, Session::with_seed(next_seed(app)));
     if (app.store) app.store->start_new(app.tr("session.default_name"));
     save(app);
@@ -122,7 +122,7 @@ void new_session(App& app) {
 
 void switch_session(App& app, const std::string& key) {
     if (!app.store) return;
-    if (ask_before_leaving(app, {LeaveUnsaved::Kind::Open, key, ""})) return;
+    if (ask_before_leaving(app, {LeaveUnsaved::Kind::Open, key, "", ""})) return;
     guarded(app, [&] {
         std::optional<store::StoreProblem> problem;
         auto session = app.store->open(key, problem);
@@ -193,7 +193,7 @@ void restore_session(App& app, const std::string& deleted_key) {
     });
 }
 
-bool import_session(App& app, std::string_view text) {
+bool import_session(App& app, std::string_view text, const std::string& given_name) {
     std::optional<Session> imported;
     try {
         imported = Session::from_text(text);
@@ -201,17 +201,18 @@ bool import_session(App& app, std::string_view text) {
         app.ui.notice = Notice{translated(app, "session.import_refused", {{"reason", problem_words(app, e)}}), "", true, ""};
         return false;
     }
-    if (ask_before_leaving(app, {LeaveUnsaved::Kind::Import, "", std::string(text)})) return true;
+    if (ask_before_leaving(app, {LeaveUnsaved::Kind::Import, "", std::string(text), given_name})) return true;
     opened(app, std::move(*imported));
     app.session_unsaved = false;
     app.ui.tab = Tab::Log;
-    std::string name = app.tr("session.imported_name");
+    std::string name = given_name.empty() ? std::string(app.tr("session.imported_name")) : utf8_prefix(given_name, store::max_name_bytes);
     if (!app.store) {
         show(app, "session.imported", {{"{name}", name}});
         return true;
     }
     guarded(app, [&] {
-        const auto problem = app.store->save_as_new(app.session, name + " " + std::to_string(app.store->list().size() + 1));
+        if (given_name.empty()) name += " " + std::to_string(app.store->list().size() + 1);
+        const auto problem = app.store->save_as_new(app.session, name);
         app.session_unsaved = problem.has_value();
         if (problem) return show_problem(app, *problem);
         show(app, "session.imported", {{"{name}", app.store->current_name()}});
@@ -228,7 +229,7 @@ void leave_unsaved_session(App& app) {
     switch (leave.kind) {
         case LeaveUnsaved::Kind::NewSession: return new_session(app);
         case LeaveUnsaved::Kind::Open: return switch_session(app, leave.key);
-        case LeaveUnsaved::Kind::Import: import_session(app, leave.text); return;
+        case LeaveUnsaved::Kind::Import: import_session(app, leave.text, leave.name); return;
     }
 }
 
@@ -237,9 +238,12 @@ void stay_in_unsaved_session(App& app) {
     app.ui.notice.reset();
 }
 
+std::string session_file_name(const App& app) {
+    return "czary-" + file_name_part(app.store ? app.store->current_name() : "") + ".json";
+}
+
 void export_session(App& app) {
-    const std::string name = app.store ? app.store->current_name() : "";
-    app.platform_requests.push_back({PlatformRequest::Kind::Download, "czary-" + file_name_part(name) + ".json",
+    app.platform_requests.push_back({PlatformRequest::Kind::Download, session_file_name(app),
                                      app.session.to_json().dump(1, ' ', false, nlohmann::json::error_handler_t::replace)});
 }
 

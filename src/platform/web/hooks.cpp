@@ -12,6 +12,7 @@
 #include "core/json_input.hpp"
 
 #include "controller/sessions.hpp"
+#include "controller/share.hpp"
 #include "core/state_json.hpp"
 #include "platform/web/web_app.hpp"
 
@@ -88,6 +89,14 @@ EMSCRIPTEN_KEEPALIVE const char* czary_ui_json() {
     for (const auto& die : app.die_draws)
         dice.push_back({{"id", die.id}, {"pip", die.pip}, {"face", die.face}, {"settled", die.settled}});
     out["dice"] = dice;
+    // "Pass to another device": the link made (with its QR code, or too long for one).
+    if (ui.share.open)
+        out["share"] = {{"waiting", ui.share.waiting}, {"link", ui.share.link}, {"bytes", ui.share.link.size()}, {"qr", ui.share.qr.has_value()},
+                        {"qrSize", ui.share.qr ? ui.share.qr->size : 0}, {"positionOnly", ui.share.position_only},
+                        {"wholeBytes", ui.share.whole_link_bytes}};
+    else
+        out["share"] = nullptr;
+    out["incomingShare"] = ui.incoming_share ? nlohmann::json{{"name", ui.incoming_share->name}, {"steps", ui.incoming_share->steps}} : nlohmann::json();
     if (app.store)
         out["storedSession"] = {{"key", app.store->current_key()}, {"name", app.store->current_name()}, {"revision", app.store->current_revision()}};
     return keep(page_json(out));
@@ -98,6 +107,36 @@ EMSCRIPTEN_KEEPALIVE int czary_import_session(const char* text) {
     const bool ok = czary::app::import_session(czary::platform::web_app(), text);
     czary::platform::request_frames(3);
     return ok ? 1 : 0;
+}
+
+// "Pass to another device" (web/glue.js): the link the page made of the session file.
+EMSCRIPTEN_KEEPALIVE void czary_share_link(const char* link) {
+    czary::app::share_link_made(czary::platform::web_app(), link);
+    czary::platform::request_frames(3);
+}
+
+// The page was opened with a session in its fragment (#s=...): its text, decompressed, or the
+// fragment could not be read (damaged: bad base64url, cut-short deflate data, not UTF-8).
+EMSCRIPTEN_KEEPALIVE void czary_incoming_share(const char* text) {
+    czary::app::incoming_share(czary::platform::web_app(), text);
+    czary::platform::request_frames(3);
+}
+
+EMSCRIPTEN_KEEPALIVE void czary_incoming_share_damaged() {
+    czary::app::incoming_share_damaged(czary::platform::web_app());
+    czary::platform::request_frames(3);
+}
+
+// The page cannot decompress a link at all (a browser without DecompressionStream('deflate-raw')).
+EMSCRIPTEN_KEEPALIVE void czary_incoming_share_unreadable() {
+    czary::app::incoming_share_unreadable(czary::platform::web_app());
+    czary::platform::request_frames(3);
+}
+
+// The browser's share sheet takes files (navigator.canShare({files})).
+EMSCRIPTEN_KEEPALIVE void czary_can_share_files(int yes) {
+    czary::platform::web_app().can_share_files = yes != 0;
+    czary::platform::request_frames(3);
 }
 
 // Text typed on the phone's keyboard (a hidden field of the page, web/glue.js).

@@ -68,6 +68,10 @@ WebApp* the_app = nullptr;
 EM_JS(void, download_file, (const char* name, const char* text), { window.czary._download(UTF8ToString(name), UTF8ToString(text)); });
 EM_JS(void, pick_session_file, (), { window.czary._pickFile(); });
 EM_JS(void, apply_update, (), { window.czary._applyUpdate(); });
+// "Pass to another device": the link of a session file (compressed by the browser; the page
+// calls back czary_share_link), and the system's share sheet with the file.
+EM_JS(void, make_share_link, (const char* text), { window.czary._makeShareLink(UTF8ToString(text)); });
+EM_JS(void, share_session_file, (const char* name, const char* text), { window.czary._shareFile(UTF8ToString(name), UTF8ToString(text)); });
 // A token lifted by a long press: a short buzz where the phone has it.
 EM_JS(void, vibrate_briefly, (), { if (navigator.vibrate) navigator.vibrate(15); });
 EM_JS(void, announce_started, (), { window.czary._started(); });
@@ -84,6 +88,8 @@ void carry_out(const app::PlatformRequest& request) {
         case app::PlatformRequest::Kind::PickFile: return pick_session_file();
         case app::PlatformRequest::Kind::ApplyUpdate: return apply_update();
         case app::PlatformRequest::Kind::Vibrate: return vibrate_briefly();
+        case app::PlatformRequest::Kind::ShareLink: return make_share_link(request.text.c_str());
+        case app::PlatformRequest::Kind::ShareFile: return share_session_file(request.file_name.c_str(), request.text.c_str());
     }
 }
 

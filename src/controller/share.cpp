@@ -1,0 +1,102 @@
+#include "controller/share.hpp"
+
+#include "controller/sessions.hpp"
+#include "core/json_input.hpp"
+#include "core/utf8.hpp"
+
+namespace czary::app {
+namespace {
+
+void tell(App& app, const char* key, const std::map<std::string, std::string>& parts, bool refusal, std::string offer = {}) {
+    app.ui.notice = Notice{both(app, key, parts), "", refusal, std::move(offer)};
+}
+
+void ask_for_link(App& app, bool position_only) {
+    auto& share = app.ui.share;
+    share.open = true;
+    share.waiting = true;
+    share.position_only = position_only;
+    share.link.clear();
+    share.qr.reset();
+    share.file_note.clear();
+    share.steps_left_out = position_only ? app.session.steps().size() : 0;
+    app.platform_requests.push_back({PlatformRequest::Kind::ShareLink, "", share_text(app, position_only)});
+}
+
+std::string name_of(const App& app) {
+    return app.store && !app.store->current_name().empty() ? app.store->current_name() : std::string(app.tr("session.imported_name"));
+}
+
+}  // namespace
+
+std::string share_text(const App& app, bool position_only) {
+    nlohmann::json file = position_only ? Session(app.session.state(), *app.data).to_json() : app.session.to_json();
+    if (!file["meta"].is_object()) file["meta"] = nlohmann::json::object();
+    file["meta"]["name"] = name_of(app);
+    return file.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+void open_share(App& app) { ask_for_link(app, false); }
+
+void share_position_only(App& app) { ask_for_link(app, true); }
+
+void share_file(App& app) {
+    app.platform_requests.push_back({PlatformRequest::Kind::ShareFile, session_file_name(app), share_text(app, false)});
+    app.ui.share.file_note = app.local(both(app, "share.file_note", {{"{file}", session_file_name(app)}}));
+}
+
+void share_by_export(App& app) {
+    export_session(app);
+    app.ui.share.file_note = app.local(both(app, "share.export_note", {{"{file}", session_file_name(app)}}));
+}
+
+void close_share(App& app) { app.ui.share = {}; }
+
+void share_link_made(App& app, std::string link) {
+    auto& share = app.ui.share;
+    if (!share.open || !share.waiting) return;
+    share.waiting = false;
+    share.link = std::move(link);
+    if (!share.link.empty()) share.qr = qr_code(share.link);
+    if (!share.position_only) share.whole_link_bytes = share.link.size();
+}
+
+void incoming_share(App& app, std::string_view text) {
+    std::size_t steps = 0;
+    std::string name;
+    try {
+        steps = Session::from_text(text).steps().size();
+        const auto file = parse_json_input(text, session_file_limits, "session");
+        if (file.contains("meta") && file["meta"].is_object() && file["meta"].contains("name") && file["meta"]["name"].is_string())
+            name = utf8_prefix(file["meta"]["name"].get<std::string>(), store::max_name_bytes);
+    } catch (const std::exception& e) {  // the import's reasons, in the player's language
+        app.ui.notice = Notice{translated(app, "share.refused", {{"reason", problem_words(app, e)}}), "", true, ""};
+        return;
+    }
+    if (name.empty()) name = app.tr("session.imported_name");
+    app.ui.incoming_share = IncomingShare{std::string(text), name, steps};
+    tell(app, "share.incoming", {{"{name}", name}, {"{n}", std::to_string(steps)}}, false, "open_shared");
+}
+
+void incoming_share_damaged(App& app) {
+    app.ui.notice = Notice{translated(app, "share.refused", {{"reason", words(app, {"problem.not_json", {{"detail", "link"}}, {}})}}), "", true, ""};
+}
+
+void incoming_share_unreadable(App& app) {
+    app.ui.notice = Notice{translated(app, "share.refused", {{"reason", both(app, "share.old_browser")}}), "", true, ""};
+}
+
+void accept_incoming_share(App& app) {
+    if (!app.ui.incoming_share) return;
+    const IncomingShare incoming = std::move(*app.ui.incoming_share);
+    app.ui.incoming_share.reset();
+    app.ui.notice.reset();
+    import_session(app, incoming.text, incoming.name);
+}
+
+void decline_incoming_share(App& app) {
+    app.ui.incoming_share.reset();
+    app.ui.notice.reset();
+}
+
+}  // namespace czary::app

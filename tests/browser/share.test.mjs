@@ -1,0 +1,263 @@
+// Issue #17, "Pass a game to another phone": page A makes the link of its session through the
+// Sessions tab (a QR code of `#s=` + base64url(deflate-raw(session file))); page B, another
+// phone with its own saved game, opens the link, is asked, and on "yes" has A's game as a new
+// session under A's name. Damaged, cut-short and newer-version links are refused in Polish and
+// the app starts with its saved sessions untouched; the fragment leaves the address bar at once.
+// Too long for one code: the export and the current position only; a browser without
+// deflate-raw streams says so.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { openSite, VIEWPORTS, state, ui, tap, find, settle, input, saveScreenshot, WAIT, started, ARTIFACTS } from './harness.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+let site;
+before(async () => { site = await openSite(); });
+after(async () => { await site?.close(); });
+
+const dispatch = (page, action) => page.evaluate((a) => window.czary.dispatch(a), action);
+const sessionEntries = (page) => page.evaluate(() => Object.fromEntries(Object.keys(localStorage)
+  .filter((k) => k.startsWith('czary.session.')).map((k) => [k, localStorage.getItem(k)])));
+
+async function newPage(context, url) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(url);
+  await started(page);
+  return { page, errors };
+}
+
+// A phone with a saved game of its own (Gislan), and the page of it closed again.
+async function phoneWithSavedGame() {
+  const context = await site.browser.newContext({ ...VIEWPORTS.phoneFlat });
+  const { page } = await newPage(context, site.url);
+  assert.equal((await dispatch(page, { type: 'add_hero', hero: 'gislan' })).ok, true);
+  const saved = await sessionEntries(page);
+  assert.equal(Object.keys(saved).length, 1);
+  await page.close();
+  return { context, saved };
+}
+
+test('a session passed by its link: the QR code, the question, the same state as a new session under its name', async () => {
+  const contextA = await site.browser.newContext({ ...VIEWPORTS.phoneFlat });
+  const b = await phoneWithSavedGame();
+  try {
+    // Phone A: a party of 4 and a fight of about 40 steps (docs/examples/11), renamed.
+    const { page: a, errors } = await newPage(contextA, site.url);
+    const example = JSON.parse(fs.readFileSync(path.join(ROOT, 'docs/examples/11-sleep-hesitate-cease-fire.json'), 'utf8'));
+    let applied = 0;
+    for (const action of example.actions) if ((await dispatch(a, action)).ok) applied += 1;
+    assert.ok(applied >= 35, `${applied} steps applied`);
+    await settle(a);
+    await tap(a, 'tab:sessions');
+    await tap(a, 'input:session-name');
+    for (let i = 0; i < 8; i += 1) await a.keyboard.press('Backspace');
+    await a.keyboard.type('Wieczór z trollem');
+    await a.keyboard.press('Enter');
+    await tap(a, 'session:rename');
+    assert.equal((await ui(a)).storedSession.name, 'Wieczór z trollem');
+
+    await tap(a, 'session:share');
+    await a.waitForFunction(() => window.czary.ui().share?.link, null, WAIT);
+    const share = (await ui(a)).share;
+    const link = share.link;
+    assert.ok(link.startsWith(site.url.split('#')[0] + '#s='), link.slice(0, 80));
+    assert.equal(share.bytes, link.length);
+    assert.equal(share.qr, true, `a link of ${link.length} bytes fits one QR code`);
+    console.log(`# link of a party of 4 after ${applied} steps: ${link.length} bytes, QR code ${share.qrSize} modules a side`);
+    assert.match((await ui(a)).texts['share:scan'], /Zeskanuj ten kod/);
+    assert.match((await ui(a)).texts['share:note'], new RegExp(`Cała sesja z historią \\(${applied} kroków\\); link ma ${link.length} B`));
+
+    // The code drawn on screen decodes back to the link (zbarimg, when installed).
+    const rect = await find(a, 'share:qr');
+    const file = path.join(ARTIFACTS, 'share-qr.png');
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    await a.screenshot({ path: file, clip: { x: rect.x, y: rect.y, width: rect.w, height: rect.h } });
+    let zbar = null;
+    try { zbar = execFileSync('zbarimg', ['--quiet', '--raw', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).replace(/\n$/, ''); } catch (error) {
+      if (error.code !== 'ENOENT') throw error;
+      console.log('# SKIPPED decoding the screen: zbarimg not installed (zbar-tools; scripts/setup.sh installs it)');
+    }
+    if (zbar !== null) assert.equal(zbar, link);
+    await saveScreenshot(a, 'share-phone-qr');
+    const stateA = await state(a);
+
+    // Phone B opens the link: the fragment is gone at once, and the app asks.
+    const { page: pageB, errors: errorsB } = await newPage(b.context, link);
+    assert.equal(await pageB.evaluate(() => window.location.href), site.url.split('#')[0]);
+    await pageB.waitForFunction(() => window.czary.ui().notice?.offer === 'open_shared', null, WAIT);
+    const steps = stateA.steps;
+    const form = steps === 1 ? 'krok' : [2, 3, 4].includes(steps % 10) && ![12, 13, 14].includes(steps % 100) ? 'kroki' : 'kroków';
+    assert.equal((await ui(pageB)).notice.text, `Otworzyć przekazaną sesję «Wieczór z trollem» (${steps} ${form})?`);
+    assert.deepEqual(await sessionEntries(pageB), b.saved, 'nothing is stored before "yes"');
+    await saveScreenshot(pageB, 'share-phone-question');
+    await tap(pageB, 'notice:open-shared');
+    await pageB.waitForFunction(() => window.czary.ui().storedSession?.name === 'Wieczór z trollem', null, WAIT);
+    assert.deepEqual(await state(pageB), stateA);
+    const entries = await sessionEntries(pageB);
+    assert.equal(Object.keys(entries).length, 2, 'a new session; the saved one stays');
+    for (const [key, value] of Object.entries(b.saved)) assert.equal(entries[key], value);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(errorsB, []);
+  } finally {
+    await contextA.close();
+    await b.context.close();
+  }
+});
+
+test('a damaged, cut-short or newer link is refused in Polish; the app starts with its saved sessions untouched', async () => {
+  const base = site.url.split('#')[0];
+  const pack = (text) => zlib.deflateRawSync(Buffer.from(text, 'utf8')).toString('base64url');
+  const good = pack(JSON.stringify({ format: 'czary-session', version: 1, meta: { name: 'X' },
+                                     actions: Array.from({ length: 30 }, () => ({ type: 'add_hero', hero: 'larraka' })) }));
+  let cut = good.slice(0, Math.floor(good.length / 2));
+  if (cut.length % 4 === 1) cut = cut.slice(0, -1);  // still base64url: the deflate data is what is cut
+  const links = {
+    'bad base64url': { fragment: '#s=ab$c%21!*', reason: /tekst jest uszkodzony albo ucięty/ },
+    'cut-short deflate data': { fragment: '#s=' + cut, reason: /tekst jest uszkodzony albo ucięty/ },
+    'a newer version': { fragment: '#s=' + pack(JSON.stringify({ format: 'czary-session', version: 2, actions: [] })),
+                         reason: /zapisała go nowsza wersja Czarów/ },
+  };
+  for (const [what, { fragment, reason }] of Object.entries(links)) {
+    const b = await phoneWithSavedGame();
+    try {
+      const { page, errors } = await newPage(b.context, base + fragment);
+      assert.equal(await page.evaluate(() => window.location.href), base, what);
+      await page.waitForFunction(() => window.czary.ui().notice, null, WAIT);
+      const notice = (await ui(page)).notice;
+      assert.match(notice.text, /^Nie otwarto przekazanej sesji: /, what);
+      assert.match(notice.text, reason, what);
+      assert.equal((await ui(page)).incomingShare, null);
+      assert.equal((await state(page)).figures.length, 1, `${what}: the saved game is open`);
+      assert.deepEqual(await sessionEntries(page), b.saved, what);
+      assert.deepEqual(errors, [], what);
+    } finally {
+      await b.context.close();
+    }
+  }
+});
+
+test('a session too long for one QR code: the current position only (no undo history), the export; what is left out is said', async () => {
+  const contextA = await site.browser.newContext({ ...VIEWPORTS.phoneFlat, acceptDownloads: true });
+  const b = await phoneWithSavedGame();
+  try {
+    const { page: a, errors } = await newPage(contextA, site.url);
+    // Four heroes, then many tray rolls whose purposes are all different: a history that does
+    // not compress into 2953 bytes.
+    let seed = 7;
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    const word = () => Array.from({ length: 30 }, () => letters[(seed = (seed * 1103515245 + 12345) % 2147483648) % 26]).join('');
+    const actions = ['larraka', 'gislan', 'curvenol', 'dierdra'].map((hero) => ({ type: 'add_hero', hero }))
+      .concat(Array.from({ length: 300 }, () => ({ type: 'roll_dice', code: '1K6', purpose: word() })));
+    const accepted = await a.evaluate((list) => list.filter((action) => window.czary.dispatch(action).ok).length, actions);
+    assert.equal(accepted, actions.length);
+    await settle(a);
+    await tap(a, 'tab:sessions');
+    await tap(a, 'session:share');
+    await a.waitForFunction(() => window.czary.ui().share?.link, null, WAIT);
+    let share = (await ui(a)).share;
+    assert.equal(share.qr, false);
+    assert.ok(share.bytes > 2953, `${share.bytes} bytes`);
+    assert.equal((await ui(a)).texts['share:too-large'],
+                 `Cała sesja z historią daje link ${share.bytes} B, a jeden kod QR mieści najwyżej 2953 B. Wybierz, jak ją przekazać:`);
+    const rects = await a.evaluate(() => window.czary.layout());
+    assert.ok(!rects['share:qr'], 'no QR code is drawn');
+    const canShareFiles = await a.evaluate(() => !!(navigator.canShare && navigator.canShare({ files: [new File(['{}'], 'a.json')] })));
+    assert.equal(!!rects['share:file'], canShareFiles, 'the share sheet is offered only where the browser shares files');
+
+    // The export: the whole file, and the view says so.
+    await find(a, 'share:export');
+    const [download] = await Promise.all([a.waitForEvent('download', { timeout: WAIT.timeout }), tap(a, 'share:export')]);
+    assert.equal(JSON.parse(fs.readFileSync(await download.path(), 'utf8')).actions.length, actions.length);
+    assert.match((await ui(a)).texts['share:file-note'], /^Eksportujesz plik „czary-Sesja-1\.json”: cała sesja z historią, nic nie jest pominięte/);
+
+    // The current position only: a QR code again, and what is left out.
+    await tap(a, 'share:position-only');
+    await a.waitForFunction(() => window.czary.ui().share?.positionOnly && window.czary.ui().share.link, null, WAIT);
+    share = (await ui(a)).share;
+    assert.equal(share.qr, true);
+    assert.match((await ui(a)).texts['share:note'],
+                 new RegExp(`^Tylko obecna pozycja \\(link: ${share.bytes} B\\): pominięto historię cofania i dziennik \\(304 kroki\\)`));
+    const stateA = await state(a);
+
+    const { page: pageB, errors: errorsB } = await newPage(b.context, share.link);
+    await pageB.waitForFunction(() => window.czary.ui().notice?.offer === 'open_shared', null, WAIT);
+    assert.equal((await ui(pageB)).notice.text, 'Otworzyć przekazaną sesję «Sesja 1» (0 kroków)?');
+    await tap(pageB, 'notice:open-shared');
+    await pageB.waitForFunction(() => Object.keys(localStorage).filter((k) => k.startsWith('czary.session.')).length === 2, null, WAIT);
+    assert.deepEqual(await state(pageB), { ...stateA, position: 0, steps: 0 }, 'the same position, with no history');
+    assert.deepEqual(errors, []);
+    assert.deepEqual(errorsB, []);
+  } finally {
+    await contextA.close();
+    await b.context.close();
+  }
+});
+
+test('the largest code, version 40, drawn on a phone decodes back to its link', async (t) => {
+  const context = await site.browser.newContext({ ...VIEWPORTS.phoneFlat });
+  try {
+    const { page, errors } = await newPage(context, site.url);
+    let seed = 7;
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    const word = () => Array.from({ length: 30 }, () => letters[(seed = (seed * 1103515245 + 12345) % 2147483648) % 26]).join('');
+    const actions = ['larraka', 'gislan', 'curvenol', 'dierdra'].map((hero) => ({ type: 'add_hero', hero }))
+      .concat(Array.from({ length: 85 }, () => ({ type: 'roll_dice', code: '1K6', purpose: word() })));
+    await page.evaluate((list) => list.forEach((action) => window.czary.dispatch(action)), actions);
+    await settle(page);
+    await tap(page, 'tab:sessions');
+    await tap(page, 'session:share');
+    await page.waitForFunction(() => window.czary.ui().share?.link, null, WAIT);
+    const share = (await ui(page)).share;
+    assert.equal(share.qr, true, `${share.bytes} bytes`);
+    assert.ok(share.qrSize >= 169, `version 38-40 (${share.qrSize} modules a side)`);
+    const rect = await find(page, 'share:qr');
+    const file = path.join(ARTIFACTS, 'share-qr-large.png');
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: file, clip: { x: rect.x, y: rect.y, width: rect.w, height: rect.h } });
+    let zbar;
+    try {
+      zbar = execFileSync('zbarimg', ['--quiet', '--raw', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).replace(/\n$/, '');
+    } catch (error) {
+      if (error.code !== 'ENOENT') throw error;
+      return t.skip('zbarimg not installed (zbar-tools; scripts/setup.sh installs it)');
+    }
+    assert.equal(zbar, share.link);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a browser without deflate-raw streams says so: a link it cannot read is refused, and passing offers the file', async () => {
+  const b = await phoneWithSavedGame();
+  try {
+    await b.context.addInitScript(() => {
+      delete window.CompressionStream;
+      delete window.DecompressionStream;
+    });
+    const base = site.url.split('#')[0];
+    const fragment = '#s=' + zlib.deflateRawSync(Buffer.from(JSON.stringify({ format: 'czary-session', version: 1 }))).toString('base64url');
+    const { page, errors } = await newPage(b.context, base + fragment);
+    assert.equal(await page.evaluate(() => window.location.href), base);
+    await page.waitForFunction(() => window.czary.ui().notice, null, WAIT);
+    assert.equal((await ui(page)).notice.text,
+                 'Nie otwarto przekazanej sesji: ta przeglądarka nie umie rozpakować linku; uaktualnij ją albo przekaż plik sesji.');
+    assert.deepEqual(await sessionEntries(page), b.saved);
+
+    await tap(page, 'tab:sessions');
+    await tap(page, 'session:share');
+    await page.waitForFunction(() => window.czary.ui().share?.waiting === false, null, WAIT);
+    assert.equal((await ui(page)).texts['share:too-large'], 'Ta przeglądarka nie umie skompresować linku: przekaż plik sesji.');
+    const rects = await page.evaluate(() => window.czary.layout());
+    assert.ok(rects['share:export'] && !rects['share:position-only'] && !rects['share:qr']);
+    assert.deepEqual(errors, []);
+  } finally {
+    await b.context.close();
+  }
+});

@@ -1,0 +1,108 @@
+// "Pass to another device" (src/controller/share.hpp), without a browser: what the link
+// carries, what the view offers when it is too long for one QR code, and what an incoming link
+// does (asks, then opens a new session; a damaged or newer one is refused like an import).
+#include <doctest/doctest.h>
+
+#include "controller/model.hpp"
+#include "controller/sessions.hpp"
+#include "controller/share.hpp"
+#include "core/state_json.hpp"
+#include "map_store.hpp"
+#include "store/session_store.hpp"
+
+namespace {
+
+using czary::app::App;
+using czary::app::PlatformRequest;
+using czary::store::SessionStore;
+
+struct Phone {
+    test::MapStore storage;
+    std::int64_t ms = 1'700'000'000'000;
+    SessionStore store{storage, [this] { return ms; }};
+    App app;
+    explicit Phone(std::uint64_t seed) : app(czary::app::make_app(seed)) {
+        app.store = &store;
+        czary::app::open_start_session(app);
+    }
+};
+
+std::string polish(const App& app) { return app.ui.notice ? app.ui.notice->text.in("pl") : ""; }
+
+}  // namespace
+
+TEST_CASE("share: the link carries the session file with its name; a short link gets a QR code, a long one the other ways") {
+    Phone a(42);
+    for (const char* hero : {"larraka", "gislan"}) REQUIRE(czary::app::dispatch(a.app, czary::actions::AddHero{hero}).ok);
+    czary::app::rename_session(a.app, "Wieczór z trollem");
+    czary::app::open_share(a.app);
+    REQUIRE(a.app.platform_requests.size() == 1);
+    const PlatformRequest request = a.app.platform_requests.back();
+    CHECK(request.kind == PlatformRequest::Kind::ShareLink);
+    const auto file = nlohmann::json::parse(request.text);
+    CHECK(file["meta"]["name"] == "Wieczór z trollem");
+    CHECK(file["actions"].size() == 2);
+    CHECK(a.app.ui.share.waiting);
+
+    czary::app::share_link_made(a.app, "https://example.org/czary/#s=abc");
+    CHECK_FALSE(a.app.ui.share.waiting);
+    REQUIRE(a.app.ui.share.qr);
+
+    // Too long for one code: no QR, and the current position only is offered.
+    czary::app::open_share(a.app);
+    czary::app::share_link_made(a.app, "https://example.org/#s=" + std::string(3000, 'A'));
+    CHECK_FALSE(a.app.ui.share.qr);
+    CHECK(a.app.ui.share.whole_link_bytes == 3000 + 23);
+    czary::app::share_position_only(a.app);
+    CHECK(a.app.ui.share.position_only);
+    CHECK(a.app.ui.share.steps_left_out == 2);
+    const auto position = nlohmann::json::parse(a.app.platform_requests.back().text);
+    CHECK(position["actions"].empty());
+    CHECK(position["meta"]["name"] == "Wieczór z trollem");
+    CHECK(czary::state_to_json(czary::Session::from_json(position).state()) == czary::state_to_json(a.app.session.state()));
+
+    // A browser that cannot compress reports an empty link: no code, the file is offered.
+    czary::app::open_share(a.app);
+    czary::app::share_link_made(a.app, "");
+    CHECK_FALSE(a.app.ui.share.waiting);
+    CHECK_FALSE(a.app.ui.share.qr);
+}
+
+TEST_CASE("share: an incoming session is asked about, then opened as a new session with its name; the others stay") {
+    Phone a(42);
+    REQUIRE(czary::app::dispatch(a.app, czary::actions::AddHero{"larraka"}).ok);
+    czary::app::rename_session(a.app, "Wieczór z trollem");
+    const std::string text = czary::app::share_text(a.app, false);
+
+    Phone b(7);
+    REQUIRE(czary::app::dispatch(b.app, czary::actions::AddHero{"gislan"}).ok);
+    const std::string before = b.store.current_key();
+    czary::app::incoming_share(b.app, text);
+    REQUIRE(b.app.ui.notice);
+    CHECK(b.app.ui.notice->offer == "open_shared");
+    CHECK(polish(b.app) == "Otworzyć przekazaną sesję «Wieczór z trollem» (1 krok)?");
+    CHECK(b.store.current_key() == before);  // nothing happens before "yes"
+    czary::app::accept_incoming_share(b.app);
+    CHECK(b.store.current_key() != before);
+    CHECK(b.store.current_name() == "Wieczór z trollem");
+    CHECK(b.store.list().size() == 2);
+    CHECK(czary::state_to_json(b.app.session.state()) == czary::state_to_json(a.app.session.state()));
+}
+
+TEST_CASE("share: a damaged or newer link is refused like an import, and the open session stays") {
+    Phone b(7);
+    REQUIRE(czary::app::dispatch(b.app, czary::actions::AddHero{"gislan"}).ok);
+    const std::string before = b.store.current_key();
+    czary::app::incoming_share(b.app, R"({"format": "czary-session", "version": 2, "actions": []})");
+    CHECK(b.app.ui.notice->refusal);
+    CHECK(polish(b.app).find("Nie otwarto przekazanej sesji: zapisała go nowsza wersja Czarów") == 0);
+    CHECK_FALSE(b.app.ui.incoming_share);
+    czary::app::incoming_share(b.app, R"({"format": "czary-session", "vers)");
+    CHECK(polish(b.app).find("tekst jest uszkodzony albo ucięty") != std::string::npos);
+    czary::app::incoming_share_damaged(b.app);
+    CHECK(polish(b.app) == "Nie otwarto przekazanej sesji: tekst jest uszkodzony albo ucięty.");
+    czary::app::incoming_share_unreadable(b.app);
+    CHECK(polish(b.app) == "Nie otwarto przekazanej sesji: ta przeglądarka nie umie rozpakować linku; uaktualnij ją albo przekaż plik sesji.");
+    CHECK(b.store.current_key() == before);
+    CHECK(b.store.list().size() == 1);
+}
