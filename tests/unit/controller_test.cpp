@@ -9,6 +9,7 @@
 #include "controller/gesture.hpp"
 #include "controller/model.hpp"
 #include "controller/sessions.hpp"
+#include "app_with_store.hpp"
 #include "map_store.hpp"
 #include "store/session_store.hpp"
 
@@ -19,15 +20,7 @@ using czary::app::Gesture;
 using czary::app::Tab;
 using czary::store::SessionStore;
 
-struct Table {
-    test::MapStore storage;
-    std::int64_t ms = 1'700'000'000'000;
-    SessionStore store{storage, [this] { return ms; }};
-    App app = czary::app::make_app(42);
-    Table() {
-        app.store = &store;
-        czary::app::open_start_session(app);
-    }
+struct Table : test::AppWithStore {
     // A second tab on the same storage: its own store object, as in another page.
     std::deque<SessionStore> other_stores;
     App open_again() {

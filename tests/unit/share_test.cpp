@@ -7,6 +7,7 @@
 #include "controller/sessions.hpp"
 #include "controller/share.hpp"
 #include "core/state_json.hpp"
+#include "app_with_store.hpp"
 #include "map_store.hpp"
 #include "store/session_store.hpp"
 
@@ -16,16 +17,8 @@ using czary::app::App;
 using czary::app::PlatformRequest;
 using czary::store::SessionStore;
 
-struct Phone {
-    test::MapStore storage;
-    std::int64_t ms = 1'700'000'000'000;
-    SessionStore store{storage, [this] { return ms; }};
-    App app;
-    explicit Phone(std::uint64_t seed) : app(czary::app::make_app(seed)) {
-        app.store = &store;
-        czary::app::open_start_session(app);
-    }
-};
+// One phone: its own storage and app.
+using Phone = test::AppWithStore;
 
 std::string polish(const App& app) { return app.ui.notice ? app.ui.notice->text.in("pl") : ""; }
 
