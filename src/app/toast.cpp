@@ -8,6 +8,7 @@
 #include "app/dice_view.hpp"
 #include "app/panels.hpp"
 #include "app/widgets.hpp"
+#include "controller/share.hpp"
 
 namespace czary::app {
 namespace {
@@ -20,6 +21,8 @@ bool has_outcome(const App& app) {
 }
 
 void dismiss(App& app) {
+    // Closing the question of a passed session is "Anuluj": it must not stay waiting unseen.
+    if (app.ui.notice && app.ui.notice->offer == "open_shared") decline_incoming_share(app);
     app.ui.notice.reset();
     app.ui.outcome_step.reset();
 }

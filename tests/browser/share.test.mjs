@@ -87,6 +87,17 @@ test('a session passed by its link: the QR code, the question, the same state as
     await saveScreenshot(a, 'share-phone-qr');
     const stateA = await state(a);
 
+    // Closing the question with its "×" is "Anuluj": nothing waits unseen, nothing is stored.
+    {
+      const { page: closed } = await newPage(b.context, link);
+      await closed.waitForFunction(() => window.czary.ui().notice?.offer === 'open_shared', null, WAIT);
+      await tap(closed, 'toast:close');
+      await closed.waitForFunction(() => window.czary.ui().incomingShare === null, null, WAIT);
+      assert.equal((await ui(closed)).notice, null);
+      assert.deepEqual(await sessionEntries(closed), b.saved);
+      await closed.close();
+    }
+
     // Phone B opens the link: the fragment is gone at once, and the app asks.
     const { page: pageB, errors: errorsB } = await newPage(b.context, link);
     assert.equal(await pageB.evaluate(() => window.location.href), site.url.split('#')[0]);
