@@ -204,6 +204,33 @@
   };
   const throughStream = (bytes, transform) =>
     new Response(new Blob([bytes]).stream().pipeThrough(transform)).arrayBuffer().then((buffer) => new Uint8Array(buffer));
+  // A link's session is unpacked at most up to the size a session file may have (8 MiB,
+  // session_file_limits in src/core/json_input.hpp): a hostile link of a few kilobytes could
+  // otherwise unpack to gigabytes and take the tab down before the app could refuse it.
+  const MAX_SESSION_BYTES = 8 << 20;
+  const tooLarge = new Error('too large');
+  const inflateLimited = async (bytes) => {
+    const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw')).getReader();
+    const chunks = [];
+    let total = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.length;
+      if (total > MAX_SESSION_BYTES) {
+        reader.cancel().catch(() => {});
+        throw tooLarge;
+      }
+      chunks.push(value);
+    }
+    const out = new Uint8Array(total);
+    let at = 0;
+    for (const chunk of chunks) {
+      out.set(chunk, at);
+      at += chunk.length;
+    }
+    return out;
+  };
   // A link that opened this page: read once and taken out of the address bar at once, whether
   // the player then opens the session or not (a reload does not ask again). What cannot be read
   // (bad base64url, cut-short or damaged deflate data, text that is not UTF-8) is refused by the
@@ -215,16 +242,21 @@
       return false;  // before Chrome 103, Firefox 113, Safari 16.4
     }
   })();
-  if (window.location.hash.startsWith('#s=')) {
+  const readSharedLink = () => {
+    if (!window.location.hash.startsWith('#s=')) return;
     const payload = window.location.hash.slice(3);
     window.history.replaceState(window.history.state, '', shareBase());
     if (!streams) whenStarted(() => Module._czary_incoming_share_unreadable());
     else Promise.resolve()
-      .then(() => throughStream(fromBase64Url(payload), new DecompressionStream('deflate-raw')))
+      .then(() => inflateLimited(fromBase64Url(payload)))
       .then((bytes) => new TextDecoder('utf-8', { fatal: true }).decode(bytes))
       .then((text) => whenStarted(() => callString('czary_incoming_share', text)),
-            () => whenStarted(() => Module._czary_incoming_share_damaged()));
-  }
+            (error) => whenStarted(() => (error === tooLarge ? Module._czary_incoming_share_too_large() : Module._czary_incoming_share_damaged())));
+  };
+  readSharedLink();
+  // A link opened where Czary already runs (the same tab, or an installed app the camera hands
+  // the link to) changes only the fragment: the page is not loaded again.
+  window.addEventListener('hashchange', readSharedLink);
   // The system's share sheet, where it takes files (phones mostly).
   whenStarted(() => {
     let files = false;

@@ -193,7 +193,7 @@ void restore_session(App& app, const std::string& deleted_key) {
     });
 }
 
-bool import_session(App& app, std::string_view text, const std::string& given_name) {
+bool import_session(App& app, std::string_view text, const std::string& given_name, ImportFrom from) {
     std::optional<Session> imported;
     try {
         imported = Session::from_text(text);
@@ -201,13 +201,24 @@ bool import_session(App& app, std::string_view text, const std::string& given_na
         app.ui.notice = Notice{translated(app, "session.import_refused", {{"reason", problem_words(app, e)}}), "", true, ""};
         return false;
     }
-    if (ask_before_leaving(app, {LeaveUnsaved::Kind::Import, "", std::string(text), given_name})) return true;
+    if (ask_before_leaving(app, {LeaveUnsaved::Kind::Import, "", std::string(text), given_name, from})) return true;
+    // The session open before stays saved only if it ever was: a fresh "Sesja 1" with no step
+    // was never written, and the notice does not promise it.
+    std::string previous;
+    if (app.store) guarded(app, [&] {
+        if (app.store->raw_text(app.store->current_key())) previous = app.store->current_name();
+    });
     opened(app, std::move(*imported));
     app.session_unsaved = false;
     app.ui.tab = Tab::Log;
     std::string name = given_name.empty() ? std::string(app.tr("session.imported_name")) : utf8_prefix(given_name, store::max_name_bytes);
+    auto tell_imported = [&](const std::string& stored_as) {
+        const bool link = from == ImportFrom::Link;
+        if (previous.empty()) show(app, link ? "share.opened" : "session.imported", {{"{name}", stored_as}});
+        else show(app, link ? "share.opened_previous_kept" : "session.imported_previous_kept", {{"{name}", stored_as}, {"{previous}", previous}});
+    };
     if (!app.store) {
-        show(app, "session.imported", {{"{name}", name}});
+        tell_imported(name);
         return true;
     }
     guarded(app, [&] {
@@ -215,7 +226,7 @@ bool import_session(App& app, std::string_view text, const std::string& given_na
         const auto problem = app.store->save_as_new(app.session, name);
         app.session_unsaved = problem.has_value();
         if (problem) return show_problem(app, *problem);
-        show(app, "session.imported", {{"{name}", app.store->current_name()}});
+        tell_imported(app.store->current_name());
     });
     return true;
 }
@@ -229,7 +240,7 @@ void leave_unsaved_session(App& app) {
     switch (leave.kind) {
         case LeaveUnsaved::Kind::NewSession: return new_session(app);
         case LeaveUnsaved::Kind::Open: return switch_session(app, leave.key);
-        case LeaveUnsaved::Kind::Import: import_session(app, leave.text, leave.name); return;
+        case LeaveUnsaved::Kind::Import: import_session(app, leave.text, leave.name, leave.from); return;
     }
 }
 

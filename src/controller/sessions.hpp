@@ -32,9 +32,9 @@ void delete_session(App& app, const std::string& key);
 void delete_session_for_good(App& app, const std::string& key);
 void restore_session(App& app, const std::string& deleted_key);
 // A session file chosen by the player: refused with the reason, or opened as a new session
-// (the one open before stays saved under its own key).
+// (the one open before stays saved under its own key; the notice names it when there was one).
 // A name ("" for "Import N") names the new session: a session passed in a link keeps its own.
-bool import_session(App& app, std::string_view text, const std::string& name = "");
+bool import_session(App& app, std::string_view text, const std::string& name = "", ImportFrom from = ImportFrom::File);
 void export_session(App& app);
 // The export's file name: "czary-<the session's name>.json".
 std::string session_file_name(const App& app);

@@ -1,6 +1,7 @@
 #include "controller/share.hpp"
 
 #include "controller/sessions.hpp"
+#include "core/data_error.hpp"
 #include "core/json_input.hpp"
 #include "core/utf8.hpp"
 
@@ -20,7 +21,26 @@ void ask_for_link(App& app, bool position_only) {
     share.qr.reset();
     share.file_note.clear();
     share.steps_left_out = position_only ? app.session.steps().size() : 0;
+    share.bring_into_view = true;
     app.platform_requests.push_back({PlatformRequest::Kind::ShareLink, "", share_text(app, position_only)});
+}
+
+// What is wrong with a link, in the link's words: a file's "zapis jest uszkodzony" or "plik jest
+// za duży" would name something the player never saw.
+void refuse_link(App& app, const char* problem_key) {
+    app.ui.notice = Notice{translated(app, "share.refused", {{"reason", words(app, {problem_key, {}, {}})}}), "", true, ""};
+}
+
+const char* link_problem_key(DataError::Kind kind) {
+    switch (kind) {
+        case DataError::Kind::TooLarge: return "problem.link_too_large";
+        case DataError::Kind::Newer: return "problem.link_newer";
+        case DataError::Kind::NotCzary: return "problem.not_czary";
+        case DataError::Kind::NotJson:
+        case DataError::Kind::TooDeep:
+        case DataError::Kind::Damaged: break;
+    }
+    return "problem.link_damaged";
 }
 
 std::string name_of(const App& app) {
@@ -56,6 +76,7 @@ void share_link_made(App& app, std::string link) {
     auto& share = app.ui.share;
     if (!share.open || !share.waiting) return;
     share.waiting = false;
+    share.bring_into_view = true;
     share.link = std::move(link);
     if (!share.link.empty()) share.qr = qr_code(share.link);
     if (!share.position_only) share.whole_link_bytes = share.link.size();
@@ -69,7 +90,9 @@ void incoming_share(App& app, std::string_view text) {
         const auto file = parse_json_input(text, session_file_limits, "session");
         if (file.contains("meta") && file["meta"].is_object() && file["meta"].contains("name") && file["meta"]["name"].is_string())
             name = utf8_prefix(file["meta"]["name"].get<std::string>(), store::max_name_bytes);
-    } catch (const std::exception& e) {  // the import's reasons, in the player's language
+    } catch (const DataError& e) {  // the import's reasons, said of a link
+        return refuse_link(app, link_problem_key(e.kind));
+    } catch (const std::exception& e) {
         app.ui.notice = Notice{translated(app, "share.refused", {{"reason", problem_words(app, e)}}), "", true, ""};
         return;
     }
@@ -78,20 +101,18 @@ void incoming_share(App& app, std::string_view text) {
     tell(app, "share.incoming", {{"{name}", name}, {"{n}", std::to_string(steps)}}, false, "open_shared");
 }
 
-void incoming_share_damaged(App& app) {
-    app.ui.notice = Notice{translated(app, "share.refused", {{"reason", words(app, {"problem.not_json", {{"detail", "link"}}, {}})}}), "", true, ""};
-}
+void incoming_share_damaged(App& app) { refuse_link(app, "problem.link_damaged"); }
 
-void incoming_share_unreadable(App& app) {
-    app.ui.notice = Notice{translated(app, "share.refused", {{"reason", both(app, "share.old_browser")}}), "", true, ""};
-}
+void incoming_share_too_large(App& app) { refuse_link(app, "problem.link_too_large"); }
+
+void incoming_share_unreadable(App& app) { refuse_link(app, "share.old_browser"); }
 
 void accept_incoming_share(App& app) {
     if (!app.ui.incoming_share) return;
     const IncomingShare incoming = std::move(*app.ui.incoming_share);
     app.ui.incoming_share.reset();
     app.ui.notice.reset();
-    import_session(app, incoming.text, incoming.name);
+    import_session(app, incoming.text, incoming.name, ImportFrom::Link);
 }
 
 void decline_incoming_share(App& app) {

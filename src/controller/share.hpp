@@ -33,6 +33,9 @@ void incoming_share(App& app, std::string_view text);
 // The link's fragment could not be read at all (bad base64url, cut-short or damaged deflate data,
 // text that is not UTF-8): refused the way a damaged file is.
 void incoming_share_damaged(App& app);
+// The link unpacks to more than a session file may hold (session_file_limits): the page stopped
+// unpacking it (a hostile link would otherwise fill the memory).
+void incoming_share_too_large(App& app);
 // This browser cannot decompress the link (no DecompressionStream for deflate-raw): said so.
 void incoming_share_unreadable(App& app);
 void accept_incoming_share(App& app);

@@ -102,9 +102,22 @@ TEST_CASE("controller: a damaged import is refused with its reason; a good one o
     CHECK(t.app.ui.notice->refusal);
     CHECK(t.store.current_key() == before);
     const std::string file = t.app.session.to_json().dump();
+    const std::string before_name = t.store.current_name();
     CHECK(czary::app::import_session(t.app, file));
     CHECK(t.store.current_key() != before);
     CHECK(t.app.session.state().figures.size() == 1);
+    CHECK(t.app.ui.notice->text.in("pl") == "Zaimportowano sesję jako nową: „Import 2”; sesja „" + before_name + "” pozostaje zapisana.");
+}
+
+TEST_CASE("controller: an import into a fresh app does not promise that the empty, never saved session stays saved") {
+    Table t;
+    REQUIRE(t.store.list().empty());
+    Table other;
+    REQUIRE(czary::app::dispatch(other.app, add_larraka).ok);
+    CHECK(czary::app::import_session(t.app, other.app.session.to_json().dump()));
+    CHECK(t.app.ui.notice->text.in("pl") == "Zaimportowano sesję jako nową: „Import 1”.");
+    CHECK(t.app.ui.notice->text.in("en") == "The session was imported as a new one: “Import 1”.");
+    CHECK(t.store.list().size() == 1);
 }
 
 TEST_CASE("controller: what another tab saved meanwhile is never overwritten; this tab's game is kept as a new session") {

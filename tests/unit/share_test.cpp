@@ -73,13 +73,27 @@ TEST_CASE("share: an incoming session is asked about, then opened as a new sessi
     czary::app::incoming_share(b.app, text);
     REQUIRE(b.app.ui.notice);
     CHECK(b.app.ui.notice->offer == "open_shared");
-    CHECK(polish(b.app) == "Otworzyć przekazaną sesję «Wieczór z trollem» (1 krok)?");
+    CHECK(polish(b.app) == "Otworzyć przekazaną sesję „Wieczór z trollem” (1 krok)?");
     CHECK(b.store.current_key() == before);  // nothing happens before "yes"
+    const std::string before_name = b.store.current_name();
     czary::app::accept_incoming_share(b.app);
     CHECK(b.store.current_key() != before);
+    CHECK(polish(b.app) == "Otwarto przekazaną sesję jako nową: „Wieczór z trollem”; sesja „" + before_name + "” pozostaje zapisana.");
     CHECK(b.store.current_name() == "Wieczór z trollem");
     CHECK(b.store.list().size() == 2);
     CHECK(czary::state_to_json(b.app.session.state()) == czary::state_to_json(a.app.session.state()));
+}
+
+TEST_CASE("share: a session opened from a link on a fresh phone: no session stood before it, and none is said to stay") {
+    Phone a(42);
+    REQUIRE(czary::app::dispatch(a.app, czary::actions::AddHero{"larraka"}).ok);
+    czary::app::rename_session(a.app, "Wieczór z trollem");
+    Phone b(7);
+    REQUIRE(b.store.list().empty());  // "Sesja 1", empty, never written
+    czary::app::incoming_share(b.app, czary::app::share_text(a.app, false));
+    czary::app::accept_incoming_share(b.app);
+    CHECK(polish(b.app) == "Otwarto przekazaną sesję jako nową: „Wieczór z trollem”.");
+    CHECK(b.store.list().size() == 1);
 }
 
 TEST_CASE("share: a damaged or newer link is refused like an import, and the open session stays") {
@@ -88,12 +102,19 @@ TEST_CASE("share: a damaged or newer link is refused like an import, and the ope
     const std::string before = b.store.current_key();
     czary::app::incoming_share(b.app, R"({"format": "czary-session", "version": 2, "actions": []})");
     CHECK(b.app.ui.notice->refusal);
-    CHECK(polish(b.app).find("Nie otwarto przekazanej sesji: zapisała go nowsza wersja Czarów") == 0);
+    CHECK(polish(b.app) == "Nie otwarto przekazanej sesji: link pochodzi z nowszej wersji Czarów; uaktualnij aplikację.");
     CHECK_FALSE(b.app.ui.incoming_share);
     czary::app::incoming_share(b.app, R"({"format": "czary-session", "vers)");
-    CHECK(polish(b.app).find("tekst jest uszkodzony albo ucięty") != std::string::npos);
+    CHECK(polish(b.app) == "Nie otwarto przekazanej sesji: link jest uszkodzony albo ucięty.");
+    czary::app::incoming_share(b.app, R"({"format": "czary-session", "version": 1, "actions": 5})");
+    CHECK(polish(b.app) == "Nie otwarto przekazanej sesji: link jest uszkodzony albo ucięty.");
+    czary::app::incoming_share(b.app, R"({"format": "something else", "version": 1})");
+    CHECK(polish(b.app) == "Nie otwarto przekazanej sesji: to nie jest sesja Czarów.");
     czary::app::incoming_share_damaged(b.app);
-    CHECK(polish(b.app) == "Nie otwarto przekazanej sesji: tekst jest uszkodzony albo ucięty.");
+    CHECK(polish(b.app) == "Nie otwarto przekazanej sesji: link jest uszkodzony albo ucięty.");
+    czary::app::incoming_share_too_large(b.app);
+    CHECK(polish(b.app) == "Nie otwarto przekazanej sesji: sesja w linku jest za duża.");
+    CHECK(b.app.ui.notice->refusal);
     czary::app::incoming_share_unreadable(b.app);
     CHECK(polish(b.app) == "Nie otwarto przekazanej sesji: ta przeglądarka nie umie rozpakować linku; uaktualnij ją albo przekaż plik sesji.");
     CHECK(b.store.current_key() == before);

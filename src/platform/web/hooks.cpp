@@ -127,6 +127,12 @@ EMSCRIPTEN_KEEPALIVE void czary_incoming_share_damaged() {
     czary::platform::request_frames(3);
 }
 
+// The link unpacked to more than a session file may hold: the page stopped unpacking it.
+EMSCRIPTEN_KEEPALIVE void czary_incoming_share_too_large() {
+    czary::app::incoming_share_too_large(czary::platform::web_app());
+    czary::platform::request_frames(3);
+}
+
 // The page cannot decompress a link at all (a browser without DecompressionStream('deflate-raw')).
 EMSCRIPTEN_KEEPALIVE void czary_incoming_share_unreadable() {
     czary::app::incoming_share_unreadable(czary::platform::web_app());
