@@ -66,16 +66,20 @@ void draw_house_rules(App& app) {
         dispatch(app, actions::SetHouseRule{"end_fight_early", !early});
 }
 
-// The QR code, dark on white with its 4-module quiet zone, as wide as the column allows (at
-// most 360 px): drawn module by module with ImGui's draw list.
-void draw_qr(App& app, const QrMatrix& qr) {
-    const float room = std::min(ImGui::GetContentRegionAvail().x, 360.0f);
-    // Whole pixels a module where there is room for two or more: every module the same width.
-    float module = room / static_cast<float>(qr.size + 8);
-    if (module >= 2.0f) module = std::floor(module);
-    const float side = module * static_cast<float>(qr.size + 8);
+// The QR code, dark on white with its 4-module quiet zone, `side` px wide at most: drawn module
+// by module with ImGui's draw list. Modules are whole device pixels where there are two or more
+// (every module the same width: a camera reads that best).
+void draw_qr(App& app, const QrMatrix& qr, float side) {
+    const float modules = static_cast<float>(qr.size + 8);
+    const float density = std::max(1.0f, ImGui::GetIO().DisplayFramebufferScale.x);
+    float module = side / modules;
+    if (module * density >= 2.0f) module = std::floor(module * density) / density;
+    side = module * modules;
+    // Centred in the column (on a tablet the code is narrower than the page).
+    const float indent = std::floor((ImGui::GetContentRegionAvail().x - side) / 2);
+    if (indent > 0) ImGui::SetCursorPosX(ImGui::GetCursorPosX() + indent);
     const ImVec2 cursor = ImGui::GetCursorScreenPos();
-    const ImVec2 origin(std::round(cursor.x), std::round(cursor.y));
+    const ImVec2 origin(std::round(cursor.x * density) / density, std::round(cursor.y * density) / density);
     ImDrawList* draw = ImGui::GetWindowDrawList();
     draw->AddRectFilled(origin, ImVec2(origin.x + side, origin.y + side), IM_COL32(255, 255, 255, 255));
     // A run of dark modules in a row is one rectangle: a version 40 code stays well within the
@@ -98,19 +102,33 @@ void draw_qr(App& app, const QrMatrix& qr) {
 
 // "Pass to another device": the link's QR code, or, when the whole session does not fit one,
 // the other ways (the current position only, the system's share sheet, the export), each
-// saying what it leaves out.
+// saying what it leaves out. The code is as large as the page shows with its line above and
+// "Zamknij" under it, and the page scrolls once to show all three when the view opens.
 void draw_share(App& app) {
     auto& share = app.ui.share;
     ImGui::Separator();
+    const float top = ImGui::GetCursorPosY();  // in the page's content, scroll included
+    const float page_height = ImGui::GetWindowHeight() - app.frame.toast_height;
+    const ImGuiStyle& style = ImGui::GetStyle();
     auto text = [&](const char* id, const std::string& line) {
         ImGui::TextWrapped("%s", line.c_str());
         app.layout.add_text(id, line);
     };
+    auto close_button = [&] {
+        if (touch_button(app, app.tr("share.close"), "share:close", ImGui::GetContentRegionAvail().x)) close_share(app);
+    };
+    float shown_to = 0;  // where what must be seen ends
     if (share.waiting) {
         text("share:making", app.tr("share.making"));
+        close_button();
+        shown_to = ImGui::GetCursorPosY();
     } else if (share.qr) {
         text("share:scan", app.tr("share.scan"));
-        draw_qr(app, *share.qr);
+        const float width = ImGui::GetContentRegionAvail().x;
+        const float height = page_height - (ImGui::GetCursorPosY() - top) - touch_size - 3 * style.ItemSpacing.y - style.WindowPadding.y;
+        draw_qr(app, *share.qr, std::max(std::min(width, height), std::min(width, 200.0f)));
+        close_button();
+        shown_to = ImGui::GetCursorPosY();
         const std::string bytes = std::to_string(share.link.size());
         if (share.position_only) text("share:note", app.local(both(app, "share.position_note", {{"{bytes}", bytes}, {"{n}", std::to_string(share.steps_left_out)}})));
         else text("share:note", app.local(both(app, "share.whole", {{"{bytes}", bytes}, {"{n}", std::to_string(app.session.steps().size())}})));
@@ -124,9 +142,17 @@ void draw_share(App& app) {
         if (!share.position_only && !share.link.empty() && touch_button(app, app.tr("share.position_only"), "share:position-only", full)) share_position_only(app);
         if (app.can_share_files && touch_button(app, app.tr("share.file"), "share:file", full)) share_file(app);
         if (touch_button(app, app.tr("session.export"), "share:export", full)) share_by_export(app);
+        if (!share.file_note.empty()) text("share:file-note", share.file_note);
+        close_button();
+        shown_to = ImGui::GetCursorPosY();
     }
-    if (!share.file_note.empty()) text("share:file-note", share.file_note);
-    if (touch_button(app, app.tr("share.close"), "share:close", ImGui::GetContentRegionAvail().x)) close_share(app);
+    if (share.bring_into_view) {
+        // The least scroll that shows the view down to `shown_to`, never past its top.
+        const float scroll = ImGui::GetScrollY();
+        const float wanted = std::min(top - style.ItemSpacing.y, std::max(scroll, shown_to - page_height + style.ItemSpacing.y));
+        if (std::abs(wanted - scroll) > 0.5f) ImGui::SetScrollY(wanted);
+        share.bring_into_view = false;  // once; again when the link is made (share_link_made)
+    }
 }
 
 void draw_open_session(App& app) {

@@ -54,12 +54,16 @@ struct Notice {
 
 // The player asked to leave a session that is not saved (the storage is full or off): what to
 // do once they have exported it or agreed to lose it.
+// Where an imported session came from: what the player is told differs ("Zaimportowano…",
+// "Otwarto przekazaną…").
+enum class ImportFrom { File, Link };
 struct LeaveUnsaved {
     enum class Kind { NewSession, Open, Import };
     Kind kind = Kind::NewSession;
     std::string key;   // Open: the session to open
     std::string text;  // Import: the file's text
     std::string name;  // Import: the name it is stored under ("" for "Import N")
+    ImportFrom from = ImportFrom::File;  // Import
 };
 
 // What the platform is asked to do after the frame (the app itself knows no browser).
@@ -132,6 +136,9 @@ struct ShareView {
     std::size_t whole_link_bytes = 0;  // the whole session's link, once made
     std::size_t steps_left_out = 0;    // position only: the history's steps left out
     std::string file_note;         // what the player was told about sharing or exporting the file
+    // The view just opened or changed (the link is made): the page scrolls once so that the
+    // code and "Zamknij" are in view (the button sat low in the tab, the view opened off-screen).
+    bool bring_into_view = false;
 };
 // A session that came in a link, waiting for the player's "yes".
 struct IncomingShare {

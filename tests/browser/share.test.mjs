@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { openSite, VIEWPORTS, state, ui, tap, find, settle, input, saveScreenshot, WAIT, started, ARTIFACTS } from './harness.mjs';
+import { openSite, VIEWPORTS, state, ui, tap, find, settle, input, onScreen, saveScreenshot, WAIT, started, ARTIFACTS } from './harness.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let site;
@@ -104,11 +104,13 @@ test('a session passed by its link: the QR code, the question, the same state as
     await pageB.waitForFunction(() => window.czary.ui().notice?.offer === 'open_shared', null, WAIT);
     const steps = stateA.steps;
     const form = steps === 1 ? 'krok' : [2, 3, 4].includes(steps % 10) && ![12, 13, 14].includes(steps % 100) ? 'kroki' : 'kroków';
-    assert.equal((await ui(pageB)).notice.text, `Otworzyć przekazaną sesję «Wieczór z trollem» (${steps} ${form})?`);
+    assert.equal((await ui(pageB)).notice.text, `Otworzyć przekazaną sesję „Wieczór z trollem” (${steps} ${form})?`);
     assert.deepEqual(await sessionEntries(pageB), b.saved, 'nothing is stored before "yes"');
     await saveScreenshot(pageB, 'share-phone-question');
     await tap(pageB, 'notice:open-shared');
     await pageB.waitForFunction(() => window.czary.ui().storedSession?.name === 'Wieczór z trollem', null, WAIT);
+    assert.equal((await ui(pageB)).notice.text,
+                 'Otwarto przekazaną sesję jako nową: „Wieczór z trollem”; sesja „Sesja 1” pozostaje zapisana.');
     assert.deepEqual(await state(pageB), stateA);
     const entries = await sessionEntries(pageB);
     assert.equal(Object.keys(entries).length, 2, 'a new session; the saved one stays');
@@ -129,10 +131,13 @@ test('a damaged, cut-short or newer link is refused in Polish; the app starts wi
   let cut = good.slice(0, Math.floor(good.length / 2));
   if (cut.length % 4 === 1) cut = cut.slice(0, -1);  // still base64url: the deflate data is what is cut
   const links = {
-    'bad base64url': { fragment: '#s=ab$c%21!*', reason: /tekst jest uszkodzony albo ucięty/ },
-    'cut-short deflate data': { fragment: '#s=' + cut, reason: /tekst jest uszkodzony albo ucięty/ },
+    'bad base64url': { fragment: '#s=ab$c%21!*', reason: /: link jest uszkodzony albo ucięty\.$/ },
+    'cut-short deflate data': { fragment: '#s=' + cut, reason: /: link jest uszkodzony albo ucięty\.$/ },
     'a newer version': { fragment: '#s=' + pack(JSON.stringify({ format: 'czary-session', version: 2, actions: [] })),
-                         reason: /zapisała go nowsza wersja Czarów/ },
+                         reason: /: link pochodzi z nowszej wersji Czarów; uaktualnij aplikację\.$/ },
+    // A few kilobytes that unpack to 9 MiB: the page stops unpacking at a session file's limit.
+    'a link that unpacks to more than a session may hold': { fragment: '#s=' + pack(' '.repeat(9 << 20)),
+                                                             reason: /: sesja w linku jest za duża\.$/ },
   };
   for (const [what, { fragment, reason }] of Object.entries(links)) {
     const b = await phoneWithSavedGame();
@@ -198,7 +203,7 @@ test('a session too long for one QR code: the current position only (no undo his
 
     const { page: pageB, errors: errorsB } = await newPage(b.context, share.link);
     await pageB.waitForFunction(() => window.czary.ui().notice?.offer === 'open_shared', null, WAIT);
-    assert.equal((await ui(pageB)).notice.text, 'Otworzyć przekazaną sesję «Sesja 1» (0 kroków)?');
+    assert.equal((await ui(pageB)).notice.text, 'Otworzyć przekazaną sesję „Sesja 1” (0 kroków)?');
     await tap(pageB, 'notice:open-shared');
     await pageB.waitForFunction(() => Object.keys(localStorage).filter((k) => k.startsWith('czary.session.')).length === 2, null, WAIT);
     assert.deepEqual(await state(pageB), { ...stateA, position: 0, steps: 0 }, 'the same position, with no history');
@@ -270,5 +275,72 @@ test('a browser without deflate-raw streams says so: a link it cannot read is re
     assert.deepEqual(errors, []);
   } finally {
     await b.context.close();
+  }
+});
+
+// The view opens where the player looks: after *Przekaż na inne urządzenie* the code and
+// "Zamknij" are wholly on screen with no scrolling by the player (the button sits low in the
+// tab), and the code is as large as the screen shows (it was 250-315 px even on a tablet).
+test('the QR code opens in view with "Zamknij", as large as the screen allows: phones and tablets, portrait and landscape', async () => {
+  const example = JSON.parse(fs.readFileSync(path.join(ROOT, 'docs/examples/11-sleep-hesitate-cease-fire.json'), 'utf8'));
+  const screens = {
+    phone: { ...VIEWPORTS.phoneFlat, least: (v) => 0.75 * v.width },
+    'small phone': { viewport: { width: 360, height: 640 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true, least: (v) => 0.75 * v.width },
+    tablet: { ...VIEWPORTS.tablet, least: (v) => 0.55 * Math.min(v.width, v.height) },
+    'tablet portrait': { ...VIEWPORTS.tablet, viewport: { width: 768, height: 1024 }, least: (v) => 0.75 * v.width },
+  };
+  for (const [name, { least, ...options }] of Object.entries(screens)) {
+    const context = await site.browser.newContext(options);
+    try {
+      const { page, errors } = await newPage(context, site.url);
+      await page.evaluate((list) => list.forEach((action) => window.czary.dispatch(action)), example.actions);
+      await settle(page);
+      await tap(page, 'tab:sessions');
+      await tap(page, 'session:share');
+      await page.waitForFunction(() => window.czary.ui().share?.link, null, WAIT);
+      const qr = await onScreen(page, 'share:qr');
+      await onScreen(page, 'share:close');
+      const viewport = page.viewportSize();
+      assert.ok(qr.w >= least(viewport), `${name}: a code ${Math.round(qr.w)} px wide on ${viewport.width}x${viewport.height}`);
+      assert.ok(Math.abs(qr.w - qr.h) < 1, `${name}: square`);
+      await saveScreenshot(page, `share-${name.replace(' ', '-')}-qr`);
+      // "Zamknij" closes the view where the finger is.
+      await tap(page, 'share:close');
+      assert.equal((await ui(page)).share?.open ?? false, false, name);
+      assert.deepEqual(errors, [], name);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+// A phone on which Czary is already open (the tab, or the installed app the camera hands the
+// link to): only the fragment changes and the page is not loaded again; the link is read all
+// the same. A fresh phone has no saved session: the notice does not say one stays saved.
+test('a link opened where Czary already runs is read at once; a damaged one after it is refused', async () => {
+  const context = await site.browser.newContext({ ...VIEWPORTS.phoneFlat });
+  try {
+    const { page, errors } = await newPage(context, site.url);
+    const base = site.url.split('#')[0];
+    const pack = (text) => zlib.deflateRawSync(Buffer.from(text, 'utf8')).toString('base64url');
+    const file = { format: 'czary-session', version: 1, meta: { name: 'Wieczór z trollem' },
+                   actions: ['larraka', 'gislan'].map((hero) => ({ type: 'add_hero', hero })) };
+    await page.evaluate((fragment) => { window.location.hash = fragment; }, '#s=' + pack(JSON.stringify(file)));
+    await page.waitForFunction(() => window.czary.ui().notice?.offer === 'open_shared', null, WAIT);
+    assert.equal(await page.evaluate(() => window.location.href), base);
+    assert.equal((await ui(page)).notice.text, 'Otworzyć przekazaną sesję „Wieczór z trollem” (2 kroki)?');
+    await tap(page, 'notice:open-shared');
+    await page.waitForFunction(() => window.czary.ui().storedSession?.name === 'Wieczór z trollem', null, WAIT);
+    assert.equal((await ui(page)).notice.text, 'Otwarto przekazaną sesję jako nową: „Wieczór z trollem”.');
+    assert.equal((await state(page)).figures.length, 2);
+
+    await page.evaluate(() => { window.location.hash = '#s=ab$c'; });
+    await page.waitForFunction(() => window.czary.ui().notice?.text.startsWith('Nie otwarto'), null, WAIT);
+    assert.equal((await ui(page)).notice.text, 'Nie otwarto przekazanej sesji: link jest uszkodzony albo ucięty.');
+    assert.equal(await page.evaluate(() => window.location.href), base);
+    assert.equal((await state(page)).figures.length, 2, 'the open session stays');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
   }
 });
