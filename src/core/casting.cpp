@@ -83,6 +83,12 @@ std::optional<Refused> cast_refusal(const GameState& s, const GameData& data, co
         return Refused(code, rule, {{"figure", caster.name}, {"spell", spell.name}});
     };
     const bool gates = caster.id == black_gates_id;
+    const CastPlan plan = plan_cast(s, data, caster, spell, use_ring);
+    // 10.2: the cost must not kill the caster (checked last, or first in the hesitation window).
+    auto cost_refusal = [&]() -> std::optional<Refused> {
+        if (!plan.free && caster.wounds + plan.cost >= caster.sila) return refuse("cost_would_kill", "10.2");
+        return std::nullopt;
+    };
     if (!gates && (caster.dead || caster.petrified || !caster.away.empty() || caster.asleep))
         return refuse("caster_cannot_act", "10.0");
     // 15.5: a charmed character obeys its charmer; a possessed one (13.2, 14.6) fights for the
@@ -99,7 +105,6 @@ std::optional<Refused> cast_refusal(const GameState& s, const GameData& data, co
             return refuse("not_marked", "4.1");
         }
         if (use_ring && !by_ring) return refuse("no_ring", "14.8");
-        const CastPlan plan = plan_cast(s, data, caster, spell, use_ring);
         if (spell.limited_uses && !plan.by_ring) {
             const auto it = caster.uses_left.find(spell.id);
             if (it == caster.uses_left.end() || it->second <= 0) return refuse("no_uses_left", "10.6");
@@ -144,11 +149,7 @@ std::optional<Refused> cast_refusal(const GameState& s, const GameData& data, co
         }
         const int rank = rank_in_own_formation(s, caster);
         if (rank < 0) return refuse("caster_cannot_act", "10.4");
-        if (in_hesitation_window(s, caster, spell)) {
-            const CastPlan plan = plan_cast(s, data, caster, spell, use_ring);
-            if (!plan.free && caster.wounds + plan.cost >= caster.sila) return refuse("cost_would_kill", "10.2");
-            return std::nullopt;
-        }
+        if (in_hesitation_window(s, caster, spell)) return cost_refusal();
         // 10.4: the party casts only from its second rank (a charmed monster too: it stands in the
         // party's formation); the monsters from the first or second rank of theirs.
         if (caster.side == Side::Party && rank != 1) return refuse("not_second_rank", "10.4");
@@ -162,10 +163,7 @@ std::optional<Refused> cast_refusal(const GameState& s, const GameData& data, co
         if (caster.acted == "cast") return refuse("already_cast_this_round", "9.4");
     }
 
-    // 10.2: the cost must not kill the caster.
-    const CastPlan plan = plan_cast(s, data, caster, spell, use_ring);
-    if (!plan.free && caster.wounds + plan.cost >= caster.sila) return refuse("cost_would_kill", "10.2");
-    return std::nullopt;
+    return cost_refusal();
 }
 
 std::optional<Refused> target_refusal(const GameState& s, const GameData& data, const Figure& caster,
