@@ -62,7 +62,12 @@ void action_magic_armor(Turn& t);
 void action_improve(Turn& t);
 // 10.5 "w wolnym miejscu": Urok (spell or potion) on a monster, with the place the players chose
 // ({rank, slot} of the action, 1-based), checked before anything changes; the first free place by default.
-void check_charm_place(Turn& t);
+struct PartyPlace {
+    int rank = 1;  // 1-based
+    int slot = 1;
+};
+// The place read from the action, refused when taken or beyond a new rank; none when not given.
+std::optional<PartyPlace> charm_place(Turn& t);
 void charm_into_place(Turn& t, Figure& target, const Figure& caster);
 // 13.2, 14.6: the possessed character is a party member again (Urok or Uwolnienie not resisted).
 void end_possession(Turn& t, Figure& c);

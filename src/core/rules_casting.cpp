@@ -175,7 +175,7 @@ void action_cast(Turn& t) {
         if (!target) throw Refused("unknown_figure", "", {{"figure", target_ids[0]}});
         if (auto refusal = target_refusal(t.s, t.data, *found, spell, *target)) throw *refusal;
     }
-    if (spell.does == SpellEffect::Charm) check_charm_place(t);
+    if (spell.does == SpellEffect::Charm) charm_place(t);  // checked before the cost is paid
 
     // The cost, in wounds, through no armour (10.2, 10.6).
     Figure gates_copy = black_gates_figure();

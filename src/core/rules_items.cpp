@@ -205,28 +205,28 @@ void action_possess(Turn& t) {
     t.note(source == "statue" ? "possessed_by_statue" : "possessed_by_talisman", rule, {{"figure", c.name}});
 }
 
-void check_charm_place(Turn& t) {
+std::optional<PartyPlace> charm_place(Turn& t) {
     const auto rank = t.optional_number("rank", 1, 99);
     const auto slot = t.optional_number("slot", 1, 3);
-    if (!rank && !slot) return;
+    if (!rank && !slot) return std::nullopt;
     if (!rank || !slot) throw Refused("bad_action", "", {{"field", rank ? "slot" : "rank"}});
     const auto& ranks = t.s.party.ranks;
     // A free place of an existing rank, or the first place of a new rank behind the last.
     const bool new_rank = *rank == static_cast<int>(ranks.size()) + 1;
     if (*rank > static_cast<int>(ranks.size()) + 1 || (!new_rank && !ranks[*rank - 1][*slot - 1].empty()))
         throw Refused("place_taken", "10.5", {{"rank", number_text(*rank)}, {"slot", number_text(*slot)}});
+    return PartyPlace{*rank, *slot};
 }
 
 void charm_into_place(Turn& t, Figure& target, const Figure& caster) {
+    const auto place = charm_place(t);  // read before charm() may seat the monster
     charm(t, target, caster);
-    const auto rank = t.optional_number("rank", 1, 99);
-    const auto slot = t.optional_number("slot", 1, 3);
-    if (target.is_character() || !rank || !slot) return;
+    if (target.is_character() || !place) return;
     remove_from_board(t.s, target.id);
     auto& ranks = t.s.party.ranks;
-    if (*rank > static_cast<int>(ranks.size())) ranks.push_back({"", "", ""});
-    ranks[*rank - 1][*slot - 1] = target.id;
-    t.note("placed_by_players", "10.5", {{"figure", target.name}, {"rank", number_text(*rank)}, {"slot", number_text(*slot)}});
+    if (place->rank > static_cast<int>(ranks.size())) ranks.push_back({"", "", ""});
+    ranks[place->rank - 1][place->slot - 1] = target.id;
+    t.note("placed_by_players", "10.5", {{"figure", target.name}, {"rank", number_text(place->rank)}, {"slot", number_text(place->slot)}});
 }
 
 void end_possession(Turn& t, Figure& c) {
@@ -258,7 +258,7 @@ void action_charm_potion(Turn& t) {
         if (person != (potion == "person"))
             throw Refused(person ? "potion_for_monsters" : "potion_for_persons", "14.5", args);
     }
-    check_charm_place(t);
+    charm_place(t);  // checked before the roll
     const bool resisted = resists(t, target);
     t.outcome["resisted"] = resisted;
     if (resisted) return;
