@@ -105,6 +105,7 @@ void draw_qr(App& app, const QrMatrix& qr, float side) {
 // saying what it leaves out. The code is as large as the page shows with its line above and
 // "Zamknij" under it, and the page scrolls once to show all three when the view opens.
 void draw_share(App& app) {
+    keep_share_current(app);
     auto& share = app.ui.share;
     ImGui::Separator();
     const float top = ImGui::GetCursorPosY();  // in the page's content, scroll included
@@ -123,15 +124,15 @@ void draw_share(App& app) {
         close_button();
         shown_to = ImGui::GetCursorPosY();
     } else if (share.qr) {
-        text("share:scan", app.tr("share.scan"));
+        // What is passed (and what is left out) above the code, where it is read before scanning.
+        text("share:scan", app.local(both(app, "share.scan", {{"{name}", app.store ? app.store->current_name() : ""}})));
+        if (share.position_only) text("share:note", app.local(both(app, "share.position_note", {{"{n}", std::to_string(share.steps_left_out)}})));
+        else text("share:note", app.local(both(app, "share.whole", {{"{n}", std::to_string(app.session.steps().size())}})));
         const float width = ImGui::GetContentRegionAvail().x;
         const float height = page_height - (ImGui::GetCursorPosY() - top) - touch_size - 3 * style.ItemSpacing.y - style.WindowPadding.y;
         draw_qr(app, *share.qr, std::max(std::min(width, height), std::min(width, 200.0f)));
         close_button();
         shown_to = ImGui::GetCursorPosY();
-        const std::string bytes = std::to_string(share.link.size());
-        if (share.position_only) text("share:note", app.local(both(app, "share.position_note", {{"{bytes}", bytes}, {"{n}", std::to_string(share.steps_left_out)}})));
-        else text("share:note", app.local(both(app, "share.whole", {{"{bytes}", bytes}, {"{n}", std::to_string(app.session.steps().size())}})));
     } else {
         ImGui::PushStyleColor(ImGuiCol_Text, vec(theme::accent));
         if (share.link.empty()) text("share:too-large", app.tr("share.no_links"));
@@ -141,7 +142,7 @@ void draw_share(App& app) {
         const float full = ImGui::GetContentRegionAvail().x;
         if (!share.position_only && !share.link.empty() && touch_button(app, app.tr("share.position_only"), "share:position-only", full)) share_position_only(app);
         if (app.can_share_files && touch_button(app, app.tr("share.file"), "share:file", full)) share_file(app);
-        if (touch_button(app, app.tr("session.export"), "share:export", full)) share_by_export(app);
+        if (touch_button(app, app.tr("share.export"), "share:export", full)) share_by_export(app);
         if (!share.file_note.empty()) text("share:file-note", share.file_note);
         close_button();
         shown_to = ImGui::GetCursorPosY();
@@ -164,10 +165,11 @@ void draw_open_session(App& app) {
     }
     ImGui::TextWrapped("%s", app.tr("session.name"));
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
-    ImGui::InputText("##session-name", ui.name, sizeof ui.name, ImGuiInputTextFlags_AutoSelectAll);
+    // Enter (the keyboard's "Gotowe") renames as the button does.
+    const bool entered = ImGui::InputText("##session-name", ui.name, sizeof ui.name, ImGuiInputTextFlags_AutoSelectAll | ImGuiInputTextFlags_EnterReturnsTrue);
     app.layout.add_last_item("input:session-name");
     const bool changed = app.store->current_name() != ui.name && ui.name[0] != '\0';
-    if (touch_button(app, app.tr("session.rename"), "session:rename", half_width(), changed)) rename_session(app, ui.name);
+    if (touch_button(app, app.tr("session.rename"), "session:rename", half_width(), changed) || (entered && changed)) rename_session(app, ui.name);
 
     const float half = half_width();
     if (touch_button(app, app.tr("session.new"), "session:new", half)) new_session(app);

@@ -139,11 +139,12 @@ struct ShareView {
     // The view just opened or changed (the link is made): the page scrolls once so that the
     // code and "Zamknij" are in view (the button sat low in the tab, the view opened off-screen).
     bool bring_into_view = false;
+    std::string made_for;  // the session (key, name, steps, position) the link was asked for
 };
 // A session that came in a link, waiting for the player's "yes".
 struct IncomingShare {
     std::string text;
-    std::string name;
+    std::string name;  // stored under: the link's name, or with " (2)" when one has it already
     std::size_t steps = 0;
 };
 struct UiState {

@@ -210,7 +210,8 @@ bool import_session(App& app, std::string_view text, const std::string& given_na
     });
     opened(app, std::move(*imported));
     app.session_unsaved = false;
-    app.ui.tab = Tab::Log;
+    // A file's history is read in the log; a game passed from the table goes on at the table.
+    app.ui.tab = from == ImportFrom::Link ? Tab::Table : Tab::Log;
     std::string name = given_name.empty() ? std::string(app.tr("session.imported_name")) : utf8_prefix(given_name, store::max_name_bytes);
     auto tell_imported = [&](const std::string& stored_as) {
         const bool link = from == ImportFrom::Link;

@@ -1,5 +1,7 @@
 #include "controller/share.hpp"
 
+#include <algorithm>
+
 #include "controller/sessions.hpp"
 #include "core/data_error.hpp"
 #include "core/json_input.hpp"
@@ -8,8 +10,10 @@
 namespace czary::app {
 namespace {
 
-void tell(App& app, const char* key, const std::map<std::string, std::string>& parts, bool refusal, std::string offer = {}) {
-    app.ui.notice = Notice{both(app, key, parts), "", refusal, std::move(offer)};
+// What the link depends on: the session (another one opened), its name and its steps.
+std::string share_made_for(const App& app) {
+    return (app.store ? app.store->current_key() + '\n' + app.store->current_name() : std::string()) + '\n' +
+           std::to_string(app.session.steps().size()) + '/' + std::to_string(app.session.position());
 }
 
 void ask_for_link(App& app, bool position_only) {
@@ -22,6 +26,7 @@ void ask_for_link(App& app, bool position_only) {
     share.file_note.clear();
     share.steps_left_out = position_only ? app.session.steps().size() : 0;
     share.bring_into_view = true;
+    share.made_for = share_made_for(app);
     app.platform_requests.push_back({PlatformRequest::Kind::ShareLink, "", share_text(app, position_only)});
 }
 
@@ -47,6 +52,27 @@ std::string name_of(const App& app) {
     return app.store && !app.store->current_name().empty() ? app.store->current_name() : std::string(app.tr("session.imported_name"));
 }
 
+// The name a passed session is stored under: its own, or "<name> (2)", "(3)", … when a stored
+// session has it already (the same code scanned twice gives two sessions told apart).
+std::string free_name(App& app, const std::string& name) {
+    if (!app.store) return name;
+    std::vector<std::string> taken;
+    for (const auto& summary : app.store->list()) taken.push_back(summary.header.name);
+    const auto is_taken = [&](const std::string& candidate) { return std::find(taken.begin(), taken.end(), candidate) != taken.end(); };
+    if (!is_taken(name)) return name;
+    for (int n = 2;; ++n) {
+        const std::string suffix = " (" + std::to_string(n) + ")";
+        const std::string candidate = utf8_prefix(name, store::max_name_bytes - suffix.size()) + suffix;
+        if (!is_taken(candidate)) return candidate;
+    }
+}
+
+LocalizedText joined(LocalizedText first, const LocalizedText& second) {
+    first.pl += " " + second.pl;
+    first.en += " " + second.en;
+    return first;
+}
+
 }  // namespace
 
 std::string share_text(const App& app, bool position_only) {
@@ -56,6 +82,11 @@ std::string share_text(const App& app, bool position_only) {
     return file.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
+void keep_share_current(App& app) {
+    auto& share = app.ui.share;
+    if (share.open && !share.waiting && share.made_for != share_made_for(app)) ask_for_link(app, share.position_only);
+}
+
 void open_share(App& app) { ask_for_link(app, false); }
 
 void share_position_only(App& app) { ask_for_link(app, true); }
@@ -63,11 +94,13 @@ void share_position_only(App& app) { ask_for_link(app, true); }
 void share_file(App& app) {
     app.platform_requests.push_back({PlatformRequest::Kind::ShareFile, session_file_name(app), share_text(app, false)});
     app.ui.share.file_note = app.local(both(app, "share.file_note", {{"{file}", session_file_name(app)}}));
+    app.ui.share.bring_into_view = true;
 }
 
 void share_by_export(App& app) {
     export_session(app);
     app.ui.share.file_note = app.local(both(app, "share.export_note", {{"{file}", session_file_name(app)}}));
+    app.ui.share.bring_into_view = true;
 }
 
 void close_share(App& app) { app.ui.share = {}; }
@@ -97,8 +130,18 @@ void incoming_share(App& app, std::string_view text) {
         return;
     }
     if (name.empty()) name = app.tr("session.imported_name");
-    app.ui.incoming_share = IncomingShare{std::string(text), name, steps};
-    tell(app, "share.incoming", {{"{name}", name}, {"{n}", std::to_string(steps)}}, false, "open_shared");
+    std::string stored_as;
+    try {
+        stored_as = free_name(app, name);
+    } catch (const std::exception&) {  // the store is read to list the names: its problems are told elsewhere
+        stored_as = name;
+    }
+    app.ui.incoming_share = IncomingShare{std::string(text), stored_as, steps};
+    // The current position only has no steps: said so, not "0 kroków".
+    LocalizedText question = steps == 0 ? both(app, "share.incoming_position", {{"{name}", name}})
+                                        : both(app, "share.incoming", {{"{name}", name}, {"{n}", std::to_string(steps)}});
+    if (stored_as != name) question = joined(question, both(app, "share.name_taken", {{"{name}", stored_as}}));
+    app.ui.notice = Notice{question, "", false, "open_shared"};
 }
 
 void incoming_share_damaged(App& app) { refuse_link(app, "problem.link_damaged"); }

@@ -16,6 +16,9 @@ namespace czary::app {
 std::string share_text(const App& app, bool position_only);
 // Opens the view and asks the platform for the whole session's link.
 void open_share(App& app);
+// The open view's code was made for the session as it was: after a step, an undo, a rename or
+// another session opened, a new link is asked for (the other phone must get the game as it is).
+void keep_share_current(App& app);
 // The whole session did not fit: the current position only (no undo history, no log).
 void share_position_only(App& app);
 // The system's share sheet with the whole session's .json file (where the browser has one),

@@ -73,7 +73,7 @@ TEST_CASE("share: an incoming session is asked about, then opened as a new sessi
     czary::app::incoming_share(b.app, text);
     REQUIRE(b.app.ui.notice);
     CHECK(b.app.ui.notice->offer == "open_shared");
-    CHECK(polish(b.app) == "Otworzyć przekazaną sesję „Wieczór z trollem” (1 krok)?");
+    CHECK(polish(b.app) == "Otworzyć przekazaną sesję „Wieczór z trollem” (1 krok) jako nową? Sesje zapisane na tym urządzeniu zostaną bez zmian.");
     CHECK(b.store.current_key() == before);  // nothing happens before "yes"
     const std::string before_name = b.store.current_name();
     czary::app::accept_incoming_share(b.app);
@@ -105,13 +105,13 @@ TEST_CASE("share: a damaged or newer link is refused like an import, and the ope
     CHECK(polish(b.app) == "Nie otwarto przekazanej sesji: link pochodzi z nowszej wersji Czarów; uaktualnij aplikację.");
     CHECK_FALSE(b.app.ui.incoming_share);
     czary::app::incoming_share(b.app, R"({"format": "czary-session", "vers)");
-    CHECK(polish(b.app) == "Nie otwarto przekazanej sesji: link jest uszkodzony albo ucięty.");
+    CHECK(polish(b.app) == "Nie otwarto przekazanej sesji: link jest uszkodzony albo ucięty; zeskanuj kod jeszcze raz.");
     czary::app::incoming_share(b.app, R"({"format": "czary-session", "version": 1, "actions": 5})");
-    CHECK(polish(b.app) == "Nie otwarto przekazanej sesji: link jest uszkodzony albo ucięty.");
+    CHECK(polish(b.app) == "Nie otwarto przekazanej sesji: link jest uszkodzony albo ucięty; zeskanuj kod jeszcze raz.");
     czary::app::incoming_share(b.app, R"({"format": "something else", "version": 1})");
     CHECK(polish(b.app) == "Nie otwarto przekazanej sesji: to nie jest sesja Czarów.");
     czary::app::incoming_share_damaged(b.app);
-    CHECK(polish(b.app) == "Nie otwarto przekazanej sesji: link jest uszkodzony albo ucięty.");
+    CHECK(polish(b.app) == "Nie otwarto przekazanej sesji: link jest uszkodzony albo ucięty; zeskanuj kod jeszcze raz.");
     czary::app::incoming_share_too_large(b.app);
     CHECK(polish(b.app) == "Nie otwarto przekazanej sesji: sesja w linku jest za duża.");
     CHECK(b.app.ui.notice->refusal);
@@ -119,4 +119,50 @@ TEST_CASE("share: a damaged or newer link is refused like an import, and the ope
     CHECK(polish(b.app) == "Nie otwarto przekazanej sesji: ta przeglądarka nie umie rozpakować linku; uaktualnij ją albo przekaż plik sesji.");
     CHECK(b.store.current_key() == before);
     CHECK(b.store.list().size() == 1);
+}
+
+TEST_CASE("share: an open code follows the game: after a step, an undo or a rename a new link is asked for") {
+    Phone a(42);
+    REQUIRE(czary::app::dispatch(a.app, czary::actions::AddHero{"larraka"}).ok);
+    czary::app::open_share(a.app);
+    czary::app::share_link_made(a.app, "https://example.org/#s=one");
+    a.app.platform_requests.clear();
+    czary::app::keep_share_current(a.app);
+    CHECK(a.app.platform_requests.empty());  // nothing changed: the code stays
+    REQUIRE(czary::app::dispatch(a.app, czary::actions::AddHero{"gislan"}).ok);
+    czary::app::keep_share_current(a.app);
+    REQUIRE(a.app.platform_requests.size() == 1);
+    CHECK(a.app.ui.share.waiting);
+    CHECK(nlohmann::json::parse(a.app.platform_requests.back().text)["actions"].size() == 2);
+    czary::app::share_link_made(a.app, "https://example.org/#s=two");
+    czary::app::undo(a.app);
+    czary::app::keep_share_current(a.app);
+    CHECK(a.app.ui.share.waiting);
+    czary::app::share_link_made(a.app, "https://example.org/#s=three");
+    czary::app::rename_session(a.app, "Piątek");
+    czary::app::keep_share_current(a.app);
+    CHECK(a.app.ui.share.waiting);
+    CHECK(nlohmann::json::parse(a.app.platform_requests.back().text)["meta"]["name"] == "Piątek");
+}
+
+TEST_CASE("share: the same code opened twice gives a second session named apart; the current position only is asked about as such") {
+    Phone a(42);
+    REQUIRE(czary::app::dispatch(a.app, czary::actions::AddHero{"larraka"}).ok);
+    czary::app::rename_session(a.app, "Piątek u Oli");
+    const std::string text = czary::app::share_text(a.app, false);
+    Phone b(7);
+    czary::app::incoming_share(b.app, text);
+    czary::app::accept_incoming_share(b.app);
+    CHECK(b.app.ui.tab == czary::app::Tab::Table);  // the game goes on at the table
+    czary::app::incoming_share(b.app, text);
+    CHECK(polish(b.app) == "Otworzyć przekazaną sesję „Piątek u Oli” (1 krok) jako nową? Sesje zapisane na tym urządzeniu zostaną bez zmian. "
+                           "Sesja o tej nazwie już tu jest: przekazana będzie nazwana „Piątek u Oli (2)”.");
+    czary::app::accept_incoming_share(b.app);
+    CHECK(b.store.current_name() == "Piątek u Oli (2)");
+    CHECK(polish(b.app) == "Otwarto przekazaną sesję jako nową: „Piątek u Oli (2)”; sesja „Piątek u Oli” pozostaje zapisana.");
+    CHECK(b.store.list().size() == 2);
+
+    czary::app::incoming_share(b.app, czary::app::share_text(a.app, true));
+    CHECK(polish(b.app).find("Otworzyć przekazaną sesję „Piątek u Oli” (tylko obecna pozycja, bez historii) jako nową?") == 0);
+    CHECK(polish(b.app).find("„Piątek u Oli (3)”") != std::string::npos);
 }
