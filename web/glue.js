@@ -204,6 +204,23 @@
   };
   const throughStream = (bytes, transform) =>
     new Response(new Blob([bytes]).stream().pipeThrough(transform)).arrayBuffer().then((buffer) => new Uint8Array(buffer));
+  // The link ends with '.' and the CRC-32 of the session's text (8 hex digits): raw deflate has
+  // no checksum of its own, and a link altered on its way (typed, cut, a character changed) may
+  // still unpack, to another game; the check refuses it.
+  const crcTable = (() => {
+    const table = new Uint32Array(256);
+    for (let n = 0; n < 256; n += 1) {
+      let c = n;
+      for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xEDB88320 ^ (c >>> 1) : c >>> 1;
+      table[n] = c >>> 0;
+    }
+    return table;
+  })();
+  const crc32 = (bytes) => {
+    let c = 0xFFFFFFFF;
+    for (let i = 0; i < bytes.length; i += 1) c = crcTable[(c ^ bytes[i]) & 0xFF] ^ (c >>> 8);
+    return ((c ^ 0xFFFFFFFF) >>> 0).toString(16).padStart(8, '0');
+  };
   // A link's session is unpacked at most up to the size a session file may have (8 MiB,
   // session_file_limits in src/core/json_input.hpp): a hostile link of a few kilobytes could
   // otherwise unpack to gigabytes and take the tab down before the app could refuse it.
@@ -244,12 +261,18 @@
   })();
   const readSharedLink = () => {
     if (!window.location.hash.startsWith('#s=')) return;
-    const payload = window.location.hash.slice(3);
+    const [, payload, check] = /^#s=([^.]*)(?:\.([0-9a-f]{8}))?$/.exec(window.location.hash) ?? [];
     window.history.replaceState(window.history.state, '', shareBase());
     if (!streams) whenStarted(() => Module._czary_incoming_share_unreadable());
     else Promise.resolve()
-      .then(() => inflateLimited(fromBase64Url(payload)))
-      .then((bytes) => new TextDecoder('utf-8', { fatal: true }).decode(bytes))
+      .then(() => {
+        if (payload === undefined || check === undefined) throw new Error('no checksum');
+        return inflateLimited(fromBase64Url(payload));
+      })
+      .then((bytes) => {
+        if (crc32(bytes) !== check) throw new Error('checksum');
+        return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      })
       .then((text) => whenStarted(() => callString('czary_incoming_share', text)),
             (error) => whenStarted(() => (error === tooLarge ? Module._czary_incoming_share_too_large() : Module._czary_incoming_share_damaged())));
   };
@@ -386,9 +409,10 @@
     // "Pass to another device": the link of a session file, reported back to the app.
     // An empty link: this browser cannot compress (the app offers the file instead).
     _makeShareLink(text) {
+      const bytes = new TextEncoder().encode(text);
       Promise.resolve()
-        .then(() => throughStream(new TextEncoder().encode(text), new CompressionStream('deflate-raw')))
-        .then((bytes) => callString('czary_share_link', shareBase() + '#s=' + toBase64Url(bytes)),
+        .then(() => throughStream(bytes, new CompressionStream('deflate-raw')))
+        .then((packed) => callString('czary_share_link', shareBase() + '#s=' + toBase64Url(packed) + '.' + crc32(bytes)),
               (error) => {
                 console.warn('share link: ' + error);
                 callString('czary_share_link', '');

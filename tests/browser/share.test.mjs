@@ -19,6 +19,12 @@ let site;
 before(async () => { site = await openSite(); });
 after(async () => { await site?.close(); });
 
+// The link's fragment as the app writes it (docs/session-format.md, "The link"): base64url of the
+// raw deflate data, '.', the CRC-32 of the text.
+const deflated = (text) => zlib.deflateRawSync(Buffer.from(text, 'utf8')).toString('base64url');
+const checksum = (text) => zlib.crc32(Buffer.from(text, 'utf8')).toString(16).padStart(8, '0');
+const pack = (text) => `#s=${deflated(text)}.${checksum(text)}`;
+
 const dispatch = (page, action) => page.evaluate((a) => window.czary.dispatch(a), action);
 const sessionEntries = (page) => page.evaluate(() => Object.fromEntries(Object.keys(localStorage)
   .filter((k) => k.startsWith('czary.session.')).map((k) => [k, localStorage.getItem(k)])));
@@ -65,13 +71,13 @@ test('a session passed by its link: the QR code, the question, the same state as
     await tap(a, 'session:share');
     await a.waitForFunction(() => window.czary.ui().share?.link, null, WAIT);
     const share = (await ui(a)).share;
-    const link = share.link;
+    let link = share.link;
     assert.ok(link.startsWith(site.url.split('#')[0] + '#s='), link.slice(0, 80));
     assert.equal(share.bytes, link.length);
     assert.equal(share.qr, true, `a link of ${link.length} bytes fits one QR code`);
     console.log(`# link of a party of 4 after ${applied} steps: ${link.length} bytes, QR code ${share.qrSize} modules a side`);
     assert.match((await ui(a)).texts['share:scan'], /Zeskanuj ten kod/);
-    assert.match((await ui(a)).texts['share:note'], new RegExp(`Cała sesja z historią \\(${applied} kroków\\); link ma ${link.length} B`));
+    assert.equal((await ui(a)).texts['share:note'], `Cała sesja z historią (${applied} kroków): nic nie jest pominięte.`);
 
     // The code drawn on screen decodes back to the link (zbarimg, when installed).
     const rect = await find(a, 'share:qr');
@@ -85,6 +91,11 @@ test('a session passed by its link: the QR code, the question, the same state as
     }
     if (zbar !== null) assert.equal(zbar, link);
     await saveScreenshot(a, 'share-phone-qr');
+    // The view left open while the game goes on: the code follows (a roll at the tray).
+    assert.equal((await dispatch(a, { type: 'roll_dice', code: '1K6', purpose: 'tray' })).ok, true);
+    await a.waitForFunction((old) => { const s = window.czary.ui().share; return s && !s.waiting && s.link && s.link !== old; }, link, WAIT);
+    link = (await ui(a)).share.link;
+    assert.equal((await ui(a)).texts['share:note'], `Cała sesja z historią (${applied + 1} kroków): nic nie jest pominięte.`);
     const stateA = await state(a);
 
     // Closing the question with its "×" is "Anuluj": nothing waits unseen, nothing is stored.
@@ -104,13 +115,15 @@ test('a session passed by its link: the QR code, the question, the same state as
     await pageB.waitForFunction(() => window.czary.ui().notice?.offer === 'open_shared', null, WAIT);
     const steps = stateA.steps;
     const form = steps === 1 ? 'krok' : [2, 3, 4].includes(steps % 10) && ![12, 13, 14].includes(steps % 100) ? 'kroki' : 'kroków';
-    assert.equal((await ui(pageB)).notice.text, `Otworzyć przekazaną sesję „Wieczór z trollem” (${steps} ${form})?`);
+    assert.equal((await ui(pageB)).notice.text,
+                 `Otworzyć przekazaną sesję „Wieczór z trollem” (${steps} ${form}) jako nową? Sesje zapisane na tym urządzeniu zostaną bez zmian.`);
     assert.deepEqual(await sessionEntries(pageB), b.saved, 'nothing is stored before "yes"');
     await saveScreenshot(pageB, 'share-phone-question');
     await tap(pageB, 'notice:open-shared');
     await pageB.waitForFunction(() => window.czary.ui().storedSession?.name === 'Wieczór z trollem', null, WAIT);
     assert.equal((await ui(pageB)).notice.text,
                  'Otwarto przekazaną sesję jako nową: „Wieczór z trollem”; sesja „Sesja 1” pozostaje zapisana.');
+    assert.equal((await ui(pageB)).tab, 'table', 'a passed game goes on at the table');
     assert.deepEqual(await state(pageB), stateA);
     const entries = await sessionEntries(pageB);
     assert.equal(Object.keys(entries).length, 2, 'a new session; the saved one stays');
@@ -125,18 +138,25 @@ test('a session passed by its link: the QR code, the question, the same state as
 
 test('a damaged, cut-short or newer link is refused in Polish; the app starts with its saved sessions untouched', async () => {
   const base = site.url.split('#')[0];
-  const pack = (text) => zlib.deflateRawSync(Buffer.from(text, 'utf8')).toString('base64url');
-  const good = pack(JSON.stringify({ format: 'czary-session', version: 1, meta: { name: 'X' },
-                                     actions: Array.from({ length: 30 }, () => ({ type: 'add_hero', hero: 'larraka' })) }));
+  const goodText = JSON.stringify({ format: 'czary-session', version: 1, meta: { name: 'X' },
+                                   actions: Array.from({ length: 30 }, () => ({ type: 'add_hero', hero: 'larraka' })) });
+  const good = deflated(goodText);
   let cut = good.slice(0, Math.floor(good.length / 2));
   if (cut.length % 4 === 1) cut = cut.slice(0, -1);  // still base64url: the deflate data is what is cut
+  // Valid deflate data of another game under the first one's checksum: a character changed on
+  // the way that still unpacks (the playtest opened an orc of siła 3 instead of 6 that way).
+  const otherGame = deflated(goodText.replace('"X"', '"Y"'));
+  const damaged = /: link jest uszkodzony albo ucięty; zeskanuj kod jeszcze raz\.$/;
   const links = {
-    'bad base64url': { fragment: '#s=ab$c%21!*', reason: /: link jest uszkodzony albo ucięty\.$/ },
-    'cut-short deflate data': { fragment: '#s=' + cut, reason: /: link jest uszkodzony albo ucięty\.$/ },
-    'a newer version': { fragment: '#s=' + pack(JSON.stringify({ format: 'czary-session', version: 2, actions: [] })),
+    'bad base64url': { fragment: '#s=ab$c%21!*', reason: damaged },
+    'cut-short deflate data': { fragment: `#s=${cut}.${checksum(goodText)}`, reason: damaged },
+    'unpacks to another text than its checksum': { fragment: `#s=${otherGame}.${checksum(goodText)}`, reason: damaged },
+    'no checksum': { fragment: '#s=' + good, reason: damaged },
+    'junk after the checksum': { fragment: `${pack(goodText)}xyz`, reason: damaged },
+    'a newer version': { fragment: pack(JSON.stringify({ format: 'czary-session', version: 2, actions: [] })),
                          reason: /: link pochodzi z nowszej wersji Czarów; uaktualnij aplikację\.$/ },
     // A few kilobytes that unpack to 9 MiB: the page stops unpacking at a session file's limit.
-    'a link that unpacks to more than a session may hold': { fragment: '#s=' + pack(' '.repeat(9 << 20)),
+    'a link that unpacks to more than a session may hold': { fragment: pack(' '.repeat(9 << 20)),
                                                              reason: /: sesja w linku jest za duża\.$/ },
   };
   for (const [what, { fragment, reason }] of Object.entries(links)) {
@@ -180,7 +200,7 @@ test('a session too long for one QR code: the current position only (no undo his
     assert.equal(share.qr, false);
     assert.ok(share.bytes > 2953, `${share.bytes} bytes`);
     assert.equal((await ui(a)).texts['share:too-large'],
-                 `Cała sesja z historią daje link ${share.bytes} B, a jeden kod QR mieści najwyżej 2953 B. Wybierz, jak ją przekazać:`);
+                 `Cała sesja z historią nie mieści się w jednym kodzie QR (link ma ${share.bytes} znaków, kod mieści najwyżej 2953). Wybierz, jak ją przekazać:`);
     const rects = await a.evaluate(() => window.czary.layout());
     assert.ok(!rects['share:qr'], 'no QR code is drawn');
     const canShareFiles = await a.evaluate(() => !!(navigator.canShare && navigator.canShare({ files: [new File(['{}'], 'a.json')] })));
@@ -190,7 +210,7 @@ test('a session too long for one QR code: the current position only (no undo his
     await find(a, 'share:export');
     const [download] = await Promise.all([a.waitForEvent('download', { timeout: WAIT.timeout }), tap(a, 'share:export')]);
     assert.equal(JSON.parse(fs.readFileSync(await download.path(), 'utf8')).actions.length, actions.length);
-    assert.match((await ui(a)).texts['share:file-note'], /^Eksportujesz plik „czary-Sesja-1\.json”: cała sesja z historią, nic nie jest pominięte/);
+    assert.match((await ui(a)).texts['share:file-note'], /^Pobrano plik „czary-Sesja-1\.json”: cała sesja z historią, nic nie jest pominięte/);
 
     // The current position only: a QR code again, and what is left out.
     await tap(a, 'share:position-only');
@@ -198,12 +218,14 @@ test('a session too long for one QR code: the current position only (no undo his
     share = (await ui(a)).share;
     assert.equal(share.qr, true);
     assert.match((await ui(a)).texts['share:note'],
-                 new RegExp(`^Tylko obecna pozycja \\(link: ${share.bytes} B\\): pominięto historię cofania i dziennik \\(304 kroki\\)`));
+                 /^Tylko obecna pozycja: pominięto historię cofania i dziennik \(304 kroki\)/);
     const stateA = await state(a);
 
     const { page: pageB, errors: errorsB } = await newPage(b.context, share.link);
     await pageB.waitForFunction(() => window.czary.ui().notice?.offer === 'open_shared', null, WAIT);
-    assert.equal((await ui(pageB)).notice.text, 'Otworzyć przekazaną sesję „Sesja 1” (0 kroków)?');
+    assert.equal((await ui(pageB)).notice.text,
+                 'Otworzyć przekazaną sesję „Sesja 1” (tylko obecna pozycja, bez historii) jako nową? Sesje zapisane na tym urządzeniu zostaną bez zmian. '
+                 + 'Sesja o tej nazwie już tu jest: przekazana będzie nazwana „Sesja 1 (2)”.');
     await tap(pageB, 'notice:open-shared');
     await pageB.waitForFunction(() => Object.keys(localStorage).filter((k) => k.startsWith('czary.session.')).length === 2, null, WAIT);
     assert.deepEqual(await state(pageB), { ...stateA, position: 0, steps: 0 }, 'the same position, with no history');
@@ -303,7 +325,7 @@ test('the QR code opens in view with "Zamknij", as large as the screen allows: p
       const viewport = page.viewportSize();
       assert.ok(qr.w >= least(viewport), `${name}: a code ${Math.round(qr.w)} px wide on ${viewport.width}x${viewport.height}`);
       assert.ok(Math.abs(qr.w - qr.h) < 1, `${name}: square`);
-      await saveScreenshot(page, `share-${name.replace(' ', '-')}-qr`);
+      await saveScreenshot(page, `share-view-${name.replace(' ', '-')}`);
       // "Zamknij" closes the view where the finger is.
       await tap(page, 'share:close');
       assert.equal((await ui(page)).share?.open ?? false, false, name);
@@ -322,13 +344,12 @@ test('a link opened where Czary already runs is read at once; a damaged one afte
   try {
     const { page, errors } = await newPage(context, site.url);
     const base = site.url.split('#')[0];
-    const pack = (text) => zlib.deflateRawSync(Buffer.from(text, 'utf8')).toString('base64url');
     const file = { format: 'czary-session', version: 1, meta: { name: 'Wieczór z trollem' },
                    actions: ['larraka', 'gislan'].map((hero) => ({ type: 'add_hero', hero })) };
-    await page.evaluate((fragment) => { window.location.hash = fragment; }, '#s=' + pack(JSON.stringify(file)));
+    await page.evaluate((fragment) => { window.location.hash = fragment; }, pack(JSON.stringify(file)));
     await page.waitForFunction(() => window.czary.ui().notice?.offer === 'open_shared', null, WAIT);
     assert.equal(await page.evaluate(() => window.location.href), base);
-    assert.equal((await ui(page)).notice.text, 'Otworzyć przekazaną sesję „Wieczór z trollem” (2 kroki)?');
+    assert.equal((await ui(page)).notice.text, 'Otworzyć przekazaną sesję „Wieczór z trollem” (2 kroki) jako nową? Sesje zapisane na tym urządzeniu zostaną bez zmian.');
     await tap(page, 'notice:open-shared');
     await page.waitForFunction(() => window.czary.ui().storedSession?.name === 'Wieczór z trollem', null, WAIT);
     assert.equal((await ui(page)).notice.text, 'Otwarto przekazaną sesję jako nową: „Wieczór z trollem”.');
@@ -336,7 +357,7 @@ test('a link opened where Czary already runs is read at once; a damaged one afte
 
     await page.evaluate(() => { window.location.hash = '#s=ab$c'; });
     await page.waitForFunction(() => window.czary.ui().notice?.text.startsWith('Nie otwarto'), null, WAIT);
-    assert.equal((await ui(page)).notice.text, 'Nie otwarto przekazanej sesji: link jest uszkodzony albo ucięty.');
+    assert.equal((await ui(page)).notice.text, 'Nie otwarto przekazanej sesji: link jest uszkodzony albo ucięty; zeskanuj kod jeszcze raz.');
     assert.equal(await page.evaluate(() => window.location.href), base);
     assert.equal((await state(page)).figures.length, 2, 'the open session stays');
     assert.deepEqual(errors, []);
