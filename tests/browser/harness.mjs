@@ -267,6 +267,13 @@ export async function finger(page) {
   const send = (type, x, y) => inputSeen(page, () => client.send('Input.dispatchTouchEvent', { type, touchPoints: [{ x, y, id: 1 }] }));
   return {
     down: (x, y) => send('touchStart', x, y),
+    // A swipe's start: the press and its first move go together, as a hand does it. Waiting for
+    // a frame between them can outlast a long press (0.35 s) on a busy machine, and the swipe
+    // would lift the token under the finger instead of scrolling.
+    downMoving: (x, y, x1, y1) => inputSeen(page, async () => {
+      await client.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y, id: 1 }] });
+      await client.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x1, y: y1, id: 1 }] });
+    }),
     move: (x, y) => send('touchMove', x, y),
     async up() {
       await input(page, () => client.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] }));
@@ -301,8 +308,8 @@ export async function swipe(page, from, dy) {
   const r = typeof from === 'string' ? (await layout(page))[from] : from;
   const [x, y] = [r.x + (r.w ?? 0) / 2, r.y + (r.h ?? 0) / 2];
   const touch = await finger(page);
-  await touch.down(x, y);
-  for (let step = 1; step <= 8; step += 1) await touch.move(x, y + (dy * step) / 8);
+  await touch.downMoving(x, y, x, y + dy / 8);
+  for (let step = 2; step <= 8; step += 1) await touch.move(x, y + (dy * step) / 8);
   await touch.up();
   await settle(page);
 }
