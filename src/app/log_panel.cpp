@@ -31,11 +31,6 @@ void draw_log_panel(App& app) {
         app.layout.add_text("log:older", more);
     }
     app.layout.add_text("log:shown", std::to_string(steps.size() - oldest_shown));
-    ImGui::Separator();
-    ImGui::TextDisabled("%s", app.tr("test.panel"));
-    ImGui::TextUnformatted(app.tr("test.pangram"));
-    app.layout.add_last_item("pangram");
-    ImGui::TextUnformatted(app.tr("test.letters"));
 }
 
 void draw_recent_log(App& app) {
