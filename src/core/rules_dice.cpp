@@ -1,6 +1,7 @@
 // The dice tray: a roll of any dice code of chapter 3, for whatever the table needs beyond the
 // rolls the actions make themselves (a counter's siła, a trap, a wandering monster).
 #include "core/handlers.hpp"
+#include "core/utf8.hpp"
 
 namespace czary {
 
@@ -10,7 +11,8 @@ void action_roll_dice(Turn& t) {
     const auto code = DiceCode::parse(text);
     if (!code || code->count == 0) throw Refused("bad_dice_code", "3.1", {{"code", plain(text)}});
     const std::string purpose = t.optional_text("purpose").value_or("tray");
-    if (purpose.empty() || purpose.size() > 40) throw Refused("bad_action", "", {{"field", plain("purpose")}});
+    // Characters, not bytes: "Pożółkły łuk" counts 12 (docs/actions.md, roll_dice).
+    if (purpose.empty() || utf8_length(purpose) > 40) throw Refused("bad_purpose", "");
     std::string figure;
     if (t.action.contains("figure")) figure = t.figure("figure").id;
     const int total = t.dice.roll(*code, purpose, figure);

@@ -14,6 +14,13 @@ std::string utf8_prefix(std::string_view text, std::size_t max_bytes);
 
 bool is_valid_utf8(std::string_view text);
 
+// The number of characters (code points) of valid UTF-8 text.
+inline std::size_t utf8_length(std::string_view text) {
+    std::size_t count = 0;
+    for (unsigned char c : text) count += (c & 0xC0) != 0x80;
+    return count;
+}
+
 // Drops the last character of `text` (all its bytes: a shortened label must stay UTF-8).
 void utf8_pop_back(std::string& text);
 

@@ -133,3 +133,13 @@ TEST_CASE("3.1: every roll the rules make is named in Polish words when its tabl
     }
     CHECK(texts[10].find("(2K6); na ten rzut potrzeba jeszcze 1 kość.") != std::string::npos);
 }
+
+TEST_CASE("3.1 roll_dice: a purpose has 1 to 40 characters, counted as characters, not bytes") {
+    test::Table t;
+    t.party();
+    std::string forty;
+    for (int i = 0; i < 40; ++i) forty += "ó";  // 80 bytes
+    CHECK(t.ok({{"type", "roll_dice"}, {"code", "1K6"}, {"purpose", forty}}).rolls[0].purpose == forty);
+    t.refused({{"type", "roll_dice"}, {"code", "1K6"}, {"purpose", forty + "a"}}, "bad_purpose", "");
+    CHECK(t.refused({{"type", "roll_dice"}, {"code", "1K6"}, {"purpose", ""}}, "bad_purpose", "").pl == "Opis rzutu musi mieć od 1 do 40 znaków.");
+}
