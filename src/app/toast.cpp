@@ -97,9 +97,10 @@ void draw_toast(App& app) {
     std::string shown;
     if (notice) draw_notice_text(app, *app.ui.notice, shown);
     else draw_outcome(app, shown);
-    if (offers) {
-        draw_notice_offer(app);
-        if (app.ui.notice && touch_button(app, "×", "toast:close", touch_size)) dismiss(app);
+    if (offers && !draw_notice_offer(app) && app.ui.notice) {
+        // A single offer: "×" beside it (not on a row of its own) closes the toast.
+        ImGui::SameLine();
+        if (touch_button(app, "×", "toast:close", touch_size)) dismiss(app);
     }
     const ImGuiWindow* window = ImGui::GetCurrentWindow();
     app.frame.toast_height = window->Size.y;

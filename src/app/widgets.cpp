@@ -64,14 +64,19 @@ ImFont* bold_font() {
     return fonts.Size > 1 ? fonts[1] : ImGui::GetFont();
 }
 
-// The one thing a notice offers to do about itself.
-void draw_notice_offer(App& app) {
+// The one thing a notice offers to do about itself. True when the offer has its own way out
+// (Anuluj, Zostań): the toast then needs no "×" of its own.
+bool draw_notice_offer(App& app) {
     const std::string offer = app.ui.notice->offer;
     if (offer == "export") {
         if (touch_button(app, app.tr("session.export"), "notice:offer")) export_session(app);
-    } else if (offer.rfind("restore:", 0) == 0) {
+        return false;
+    }
+    if (offer.rfind("restore:", 0) == 0) {
         if (touch_button(app, app.tr("session.undo_delete"), "notice:offer")) restore_session(app, offer.substr(8));
-    } else if (offer.rfind("delete_for_good:", 0) == 0) {
+        return false;
+    }
+    if (offer.rfind("delete_for_good:", 0) == 0) {
         const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
         ImGui::PushStyleColor(ImGuiCol_Button, vec(theme::danger));
         const bool for_good = touch_button(app, app.tr("session.delete_for_good"), "notice:delete-for-good", half);
@@ -97,6 +102,7 @@ void draw_notice_offer(App& app) {
         if (touch_button(app, app.tr("session.stay"), "notice:cancel", half)) stay_in_unsaved_session(app);
         if (leave) leave_unsaved_session(app);
     }
+    return true;
 }
 
 void pip_pad(App& app, std::vector<int>& pips, const std::string& prefix) {

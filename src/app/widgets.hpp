@@ -32,8 +32,9 @@ void pip_pad(App& app, std::vector<int>& pips, const std::string& prefix);
 void rolling_pad(App& app, const std::string& prefix = "pad");
 // A collapsing section whose header is recorded as "section:<id>"; true when open.
 bool section(App& app, const char* key, const std::string& id);
-// What a notice offers to do about itself (export, restore, delete for good, leave unsaved).
-void draw_notice_offer(App& app);
+// What a notice offers to do about itself (export, restore, delete for good, leave unsaved, open
+// a passed session); true when the offer has its own way out (Anuluj, Zostań).
+bool draw_notice_offer(App& app);
 // Wrapped text whose rule numbers ("10.6") are never broken across lines.
 void wrapped(const std::string& text);
 std::string numbers_kept_whole(std::string text);
