@@ -22,6 +22,15 @@ using Phone = test::AppWithStore;
 
 std::string polish(const App& app) { return app.ui.notice ? app.ui.notice->text.in("pl") : ""; }
 
+// A phone with Larraka in a session named `name`, whose link is about to be made.
+struct PhoneWithGame : Phone {
+    explicit PhoneWithGame(const char* name) : Phone(42) {
+        REQUIRE(czary::app::dispatch(app, czary::actions::AddHero{"larraka"}).ok);
+        czary::app::rename_session(app, name);
+    }
+    std::string passed(bool position_only = false) const { return czary::app::share_text(app, position_only); }
+};
+
 }  // namespace
 
 TEST_CASE("share: the link carries the session file with its name; a short link gets a QR code, a long one the other ways") {
@@ -62,10 +71,8 @@ TEST_CASE("share: the link carries the session file with its name; a short link 
 }
 
 TEST_CASE("share: an incoming session is asked about, then opened as a new session with its name; the others stay") {
-    Phone a(42);
-    REQUIRE(czary::app::dispatch(a.app, czary::actions::AddHero{"larraka"}).ok);
-    czary::app::rename_session(a.app, "Wieczór z trollem");
-    const std::string text = czary::app::share_text(a.app, false);
+    PhoneWithGame a("Wieczór z trollem");
+    const std::string text = a.passed();
 
     Phone b(7);
     REQUIRE(czary::app::dispatch(b.app, czary::actions::AddHero{"gislan"}).ok);
@@ -85,12 +92,10 @@ TEST_CASE("share: an incoming session is asked about, then opened as a new sessi
 }
 
 TEST_CASE("share: a session opened from a link on a fresh phone: no session stood before it, and none is said to stay") {
-    Phone a(42);
-    REQUIRE(czary::app::dispatch(a.app, czary::actions::AddHero{"larraka"}).ok);
-    czary::app::rename_session(a.app, "Wieczór z trollem");
+    PhoneWithGame a("Wieczór z trollem");
     Phone b(7);
     REQUIRE(b.store.list().empty());  // "Sesja 1", empty, never written
-    czary::app::incoming_share(b.app, czary::app::share_text(a.app, false));
+    czary::app::incoming_share(b.app, a.passed());
     czary::app::accept_incoming_share(b.app);
     CHECK(polish(b.app) == "Otwarto przekazaną sesję jako nową: „Wieczór z trollem”.");
     CHECK(b.store.list().size() == 1);
@@ -146,10 +151,8 @@ TEST_CASE("share: an open code follows the game: after a step, an undo or a rena
 }
 
 TEST_CASE("share: the same code opened twice gives a second session named apart; the current position only is asked about as such") {
-    Phone a(42);
-    REQUIRE(czary::app::dispatch(a.app, czary::actions::AddHero{"larraka"}).ok);
-    czary::app::rename_session(a.app, "Piątek u Oli");
-    const std::string text = czary::app::share_text(a.app, false);
+    PhoneWithGame a("Piątek u Oli");
+    const std::string text = a.passed();
     Phone b(7);
     czary::app::incoming_share(b.app, text);
     czary::app::accept_incoming_share(b.app);
@@ -162,7 +165,7 @@ TEST_CASE("share: the same code opened twice gives a second session named apart;
     CHECK(polish(b.app) == "Otwarto przekazaną sesję jako nową: „Piątek u Oli (2)”; sesja „Piątek u Oli” pozostaje zapisana.");
     CHECK(b.store.list().size() == 2);
 
-    czary::app::incoming_share(b.app, czary::app::share_text(a.app, true));
+    czary::app::incoming_share(b.app, a.passed(true));
     CHECK(polish(b.app).find("Otworzyć przekazaną sesję „Piątek u Oli” (tylko obecna pozycja, bez historii) jako nową?") == 0);
     CHECK(polish(b.app).find("„Piątek u Oli (3)”") != std::string::npos);
 }
