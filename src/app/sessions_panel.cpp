@@ -100,6 +100,18 @@ void draw_qr(App& app, const QrMatrix& qr, float side) {
     app.layout.add_last_item("share:qr");
 }
 
+// The whole session as a file: the system's share sheet (where the browser shares files) or a
+// download; then what was done, and that nothing is left out.
+void draw_file_choices(App& app) {
+    const float full = ImGui::GetContentRegionAvail().x;
+    if (app.can_share_files && touch_button(app, app.tr("share.file"), "share:file", full)) share_file(app);
+    if (touch_button(app, app.tr("share.export"), "share:export", full)) share_by_export(app);
+    if (!app.ui.share.file_note.empty()) {
+        ImGui::TextWrapped("%s", app.ui.share.file_note.c_str());
+        app.layout.add_text("share:file-note", app.ui.share.file_note);
+    }
+}
+
 // "Pass to another device": the link's QR code, or, when the whole session does not fit one,
 // the other ways (the current position only, the system's share sheet, the export), each
 // saying what it leaves out. The code is as large as the page shows with its line above and
@@ -126,24 +138,31 @@ void draw_share(App& app) {
     } else if (share.qr) {
         // What is passed (and what is left out) above the code, where it is read before scanning.
         text("share:scan", app.local(both(app, "share.scan", {{"{name}", app.store ? app.store->current_name() : ""}})));
+        const std::size_t steps = app.session.steps().size(), at = app.session.position();
         if (share.position_only) text("share:note", app.local(both(app, "share.position_note", {{"{n}", std::to_string(share.steps_left_out)}})));
-        else text("share:note", app.local(both(app, "share.whole", {{"{n}", std::to_string(app.session.steps().size())}})));
+        else if (at < steps) text("share:note", app.local(both(app, "share.whole_at", {{"{n}", std::to_string(steps)}, {"{at}", std::to_string(at)}})));
+        else text("share:note", app.local(both(app, "share.whole", {{"{n}", std::to_string(steps)}})));
         const float width = ImGui::GetContentRegionAvail().x;
         const float height = page_height - (ImGui::GetCursorPosY() - top) - touch_size - 3 * style.ItemSpacing.y - style.WindowPadding.y;
         draw_qr(app, *share.qr, std::max(std::min(width, height), std::min(width, 200.0f)));
         close_button();
         shown_to = ImGui::GetCursorPosY();
+        // The current position only was chosen because the whole did not fit: the file (the
+        // whole, with its history) stays one tap away.
+        if (share.position_only) {
+            ImGui::TextWrapped("%s", app.tr("share.instead"));
+            draw_file_choices(app);
+        }
     } else {
         ImGui::PushStyleColor(ImGuiCol_Text, vec(theme::accent));
         if (share.link.empty()) text("share:too-large", app.tr("share.no_links"));
-        else if (share.position_only) text("share:too-large", app.local(both(app, "share.position_too_large", {{"{bytes}", std::to_string(share.link.size())}})));
-        else text("share:too-large", app.local(both(app, "share.too_large", {{"{bytes}", std::to_string(share.whole_link_bytes)}})));
+        else if (share.position_only) text("share:too-large", app.tr("share.position_too_large"));
+        else text("share:too-large", app.local(both(app, "share.too_large", {{"{n}", std::to_string(app.session.steps().size())}})));
         ImGui::PopStyleColor();
-        const float full = ImGui::GetContentRegionAvail().x;
-        if (!share.position_only && !share.link.empty() && touch_button(app, app.tr("share.position_only"), "share:position-only", full)) share_position_only(app);
-        if (app.can_share_files && touch_button(app, app.tr("share.file"), "share:file", full)) share_file(app);
-        if (touch_button(app, app.tr("share.export"), "share:export", full)) share_by_export(app);
-        if (!share.file_note.empty()) text("share:file-note", share.file_note);
+        if (!share.position_only && !share.link.empty() &&
+            touch_button(app, app.tr("share.position_only"), "share:position-only", ImGui::GetContentRegionAvail().x))
+            share_position_only(app);
+        draw_file_choices(app);
         close_button();
         shown_to = ImGui::GetCursorPosY();
     }

@@ -1,6 +1,9 @@
 #include "controller/sessions.hpp"
 
+#include <algorithm>
+
 #include "core/data_error.hpp"
+#include "core/json_input.hpp"
 #include "core/utf8.hpp"
 
 namespace czary::app {
@@ -210,9 +213,17 @@ bool import_session(App& app, std::string_view text, const std::string& given_na
     });
     opened(app, std::move(*imported));
     app.session_unsaved = false;
-    // A file's history is read in the log; a game passed from the table goes on at the table.
-    app.ui.tab = from == ImportFrom::Link ? Tab::Table : Tab::Log;
-    std::string name = given_name.empty() ? std::string(app.tr("session.imported_name")) : utf8_prefix(given_name, store::max_name_bytes);
+    app.ui.tab = Tab::Table;  // the game goes on at the table
+    std::string name = utf8_prefix(given_name, store::max_name_bytes);
+    bool numbered = false;  // "Import N": a file with no name of its own
+    if (name.empty()) {
+        name = name_in_file(text);
+        if (!name.empty()) guarded(app, [&] { name = free_session_name(app, name); });
+    }
+    if (name.empty()) {
+        name = app.tr("session.imported_name");
+        numbered = true;
+    }
     auto tell_imported = [&](const std::string& stored_as) {
         const bool link = from == ImportFrom::Link;
         if (previous.empty()) show(app, link ? "share.opened" : "session.imported", {{"{name}", stored_as}});
@@ -223,7 +234,7 @@ bool import_session(App& app, std::string_view text, const std::string& given_na
         return true;
     }
     guarded(app, [&] {
-        if (given_name.empty()) name += " " + std::to_string(app.store->list().size() + 1);
+        if (numbered) name += " " + std::to_string(app.store->list().size() + 1);
         const auto problem = app.store->save_as_new(app.session, name);
         app.session_unsaved = problem.has_value();
         if (problem) return show_problem(app, *problem);
@@ -254,9 +265,39 @@ std::string session_file_name(const App& app) {
     return "czary-" + file_name_part(app.store ? app.store->current_name() : "") + ".json";
 }
 
+nlohmann::json session_file(const App& app, bool position_only) {
+    nlohmann::json file = position_only ? Session(app.session.state(), *app.data).to_json() : app.session.to_json();
+    if (!file["meta"].is_object()) file["meta"] = nlohmann::json::object();
+    file["meta"]["name"] = app.store && !app.store->current_name().empty() ? app.store->current_name() : std::string(app.tr("session.imported_name"));
+    return file;
+}
+
+std::string name_in_file(std::string_view text) {
+    try {
+        const auto file = parse_json_input(text, session_file_limits, "session");
+        if (file.contains("meta") && file["meta"].is_object() && file["meta"].contains("name") && file["meta"]["name"].is_string())
+            return utf8_prefix(file["meta"]["name"].get<std::string>(), store::max_name_bytes);
+    } catch (const std::exception&) {  // the import itself says what is wrong with the file
+    }
+    return "";
+}
+
+std::string free_session_name(App& app, const std::string& name) {
+    if (!app.store) return name;
+    std::vector<std::string> taken;
+    for (const auto& summary : app.store->list()) taken.push_back(summary.header.name);
+    const auto is_taken = [&](const std::string& candidate) { return std::find(taken.begin(), taken.end(), candidate) != taken.end(); };
+    if (!is_taken(name)) return name;
+    for (int n = 2;; ++n) {
+        const std::string suffix = " (" + std::to_string(n) + ")";
+        const std::string candidate = utf8_prefix(name, store::max_name_bytes - suffix.size()) + suffix;
+        if (!is_taken(candidate)) return candidate;
+    }
+}
+
 void export_session(App& app) {
     app.platform_requests.push_back({PlatformRequest::Kind::Download, session_file_name(app),
-                                     app.session.to_json().dump(1, ' ', false, nlohmann::json::error_handler_t::replace)});
+                                     session_file(app).dump(1, ' ', false, nlohmann::json::error_handler_t::replace)});
 }
 
 void export_raw_entry(App& app, const std::string& key) {

@@ -33,9 +33,18 @@ void delete_session_for_good(App& app, const std::string& key);
 void restore_session(App& app, const std::string& deleted_key);
 // A session file chosen by the player: refused with the reason, or opened as a new session
 // (the one open before stays saved under its own key; the notice names it when there was one).
-// A name ("" for "Import N") names the new session: a session passed in a link keeps its own.
+// A name names the new session; "" for the file's own (meta.name, told apart from a stored one
+// of that name), or "Import N" when it has none. It opens at the table.
 bool import_session(App& app, std::string_view text, const std::string& name = "", ImportFrom from = ImportFrom::File);
 void export_session(App& app);
+// The session file of the open session (an export, a link): with the stored name in meta.name;
+// position_only: a session whose start is the current state, with no actions.
+nlohmann::json session_file(const App& app, bool position_only = false);
+// The name a session file carries in meta.name (cut to a stored name's size), or "".
+std::string name_in_file(std::string_view text);
+// `name`, or "<name> (2)", "(3)", … when a stored session has it already: an imported or passed
+// session is told apart from the one it came from.
+std::string free_session_name(App& app, const std::string& name);
 // The export's file name: "czary-<the session's name>.json".
 std::string session_file_name(const App& app);
 // An entry's text exactly as stored (an unreadable one too).

@@ -1,11 +1,7 @@
 #include "controller/share.hpp"
 
-#include <algorithm>
-
 #include "controller/sessions.hpp"
 #include "core/data_error.hpp"
-#include "core/json_input.hpp"
-#include "core/utf8.hpp"
 
 namespace czary::app {
 namespace {
@@ -48,25 +44,6 @@ const char* link_problem_key(DataError::Kind kind) {
     return "problem.link_damaged";
 }
 
-std::string name_of(const App& app) {
-    return app.store && !app.store->current_name().empty() ? app.store->current_name() : std::string(app.tr("session.imported_name"));
-}
-
-// The name a passed session is stored under: its own, or "<name> (2)", "(3)", … when a stored
-// session has it already (the same code scanned twice gives two sessions told apart).
-std::string free_name(App& app, const std::string& name) {
-    if (!app.store) return name;
-    std::vector<std::string> taken;
-    for (const auto& summary : app.store->list()) taken.push_back(summary.header.name);
-    const auto is_taken = [&](const std::string& candidate) { return std::find(taken.begin(), taken.end(), candidate) != taken.end(); };
-    if (!is_taken(name)) return name;
-    for (int n = 2;; ++n) {
-        const std::string suffix = " (" + std::to_string(n) + ")";
-        const std::string candidate = utf8_prefix(name, store::max_name_bytes - suffix.size()) + suffix;
-        if (!is_taken(candidate)) return candidate;
-    }
-}
-
 LocalizedText joined(LocalizedText first, const LocalizedText& second) {
     first.pl += " " + second.pl;
     first.en += " " + second.en;
@@ -76,10 +53,7 @@ LocalizedText joined(LocalizedText first, const LocalizedText& second) {
 }  // namespace
 
 std::string share_text(const App& app, bool position_only) {
-    nlohmann::json file = position_only ? Session(app.session.state(), *app.data).to_json() : app.session.to_json();
-    if (!file["meta"].is_object()) file["meta"] = nlohmann::json::object();
-    file["meta"]["name"] = name_of(app);
-    return file.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    return session_file(app, position_only).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 void keep_share_current(App& app) {
@@ -117,29 +91,32 @@ void share_link_made(App& app, std::string link) {
 
 void incoming_share(App& app, std::string_view text) {
     std::size_t steps = 0;
-    std::string name;
     try {
         steps = Session::from_text(text).steps().size();
-        const auto file = parse_json_input(text, session_file_limits, "session");
-        if (file.contains("meta") && file["meta"].is_object() && file["meta"].contains("name") && file["meta"]["name"].is_string())
-            name = utf8_prefix(file["meta"]["name"].get<std::string>(), store::max_name_bytes);
     } catch (const DataError& e) {  // the import's reasons, said of a link
         return refuse_link(app, link_problem_key(e.kind));
     } catch (const std::exception& e) {
         app.ui.notice = Notice{translated(app, "share.refused", {{"reason", problem_words(app, e)}}), "", true, ""};
         return;
     }
+    std::string name = name_in_file(text);
     if (name.empty()) name = app.tr("session.imported_name");
-    std::string stored_as;
+    std::string stored_as = name;
     try {
-        stored_as = free_name(app, name);
+        stored_as = free_session_name(app, name);
     } catch (const std::exception&) {  // the store is read to list the names: its problems are told elsewhere
-        stored_as = name;
     }
     app.ui.incoming_share = IncomingShare{std::string(text), stored_as, steps};
     // The current position only has no steps: said so, not "0 kroków".
     LocalizedText question = steps == 0 ? both(app, "share.incoming_position", {{"{name}", name}})
                                         : both(app, "share.incoming", {{"{name}", name}, {"{n}", std::to_string(steps)}});
+    // Said where there are saved sessions to worry about (a fresh phone has none).
+    bool others_saved = false;
+    try {
+        others_saved = app.store && !app.store->list().empty();
+    } catch (const std::exception&) {
+    }
+    if (others_saved) question = joined(question, both(app, "share.saved_stay"));
     if (stored_as != name) question = joined(question, both(app, "share.name_taken", {{"{name}", stored_as}}));
     app.ui.notice = Notice{question, "", false, "open_shared"};
 }

@@ -141,7 +141,9 @@ test('export a session file and import it: a new session; an invalid file is ref
     await chooser.setFiles({ name: 'session.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(exported)) });
     await noticeSays('Zaimportowano');
     assert.equal((await state(page)).figures.length, 3);
-    assert.match((await ui(page)).notice.text, /Zaimportowano sesję jako nową: „Import 2”/);
+    // The file carries its session's name: the copy is told apart from the session it came from.
+    assert.match((await ui(page)).notice.text, /^Zaimportowano sesję jako nową: „(.+) \(2\)”; sesja „\1” pozostaje zapisana\.$/);
+    assert.equal((await ui(page)).tab, 'table', 'the imported game goes on at the table');
     const keys = await page.evaluate(() => ({ last: localStorage.getItem('czary.last'), first: localStorage.getItem('czary.session.1') }));
     assert.notEqual(keys.last, firstKey);
     assert.equal(JSON.parse(keys.first).session.actions.length, 2, 'the first session is kept as it was');

@@ -109,6 +109,21 @@ TEST_CASE("controller: a damaged import is refused with its reason; a good one o
     CHECK(t.app.ui.notice->text.in("pl") == "Zaimportowano sesję jako nową: „Import 2”; sesja „" + before_name + "” pozostaje zapisana.");
 }
 
+TEST_CASE("controller: an exported file carries its session's name; imported, it keeps it, told apart from the stored one, at the table") {
+    Table t;
+    REQUIRE(czary::app::dispatch(t.app, add_larraka).ok);
+    czary::app::rename_session(t.app, "Wieczór u Ani");
+    czary::app::export_session(t.app);
+    REQUIRE(t.app.platform_requests.size() == 1);
+    const std::string file = t.app.platform_requests.back().text;
+    CHECK(nlohmann::json::parse(file)["meta"]["name"] == "Wieczór u Ani");
+    t.app.ui.tab = czary::app::Tab::Sessions;
+    CHECK(czary::app::import_session(t.app, file));
+    CHECK(t.store.current_name() == "Wieczór u Ani (2)");
+    CHECK(t.app.ui.tab == czary::app::Tab::Table);
+    CHECK(t.app.ui.notice->text.in("pl") == "Zaimportowano sesję jako nową: „Wieczór u Ani (2)”; sesja „Wieczór u Ani” pozostaje zapisana.");
+}
+
 TEST_CASE("controller: an import into a fresh app does not promise that the empty, never saved session stays saved") {
     Table t;
     REQUIRE(t.store.list().empty());

@@ -96,6 +96,7 @@ TEST_CASE("share: a session opened from a link on a fresh phone: no session stoo
     Phone b(7);
     REQUIRE(b.store.list().empty());  // "Sesja 1", empty, never written
     czary::app::incoming_share(b.app, a.passed());
+    CHECK(polish(b.app) == "Otworzyć przekazaną sesję „Wieczór z trollem” (1 krok) jako nową?");  // no saved sessions to reassure about
     czary::app::accept_incoming_share(b.app);
     CHECK(polish(b.app) == "Otwarto przekazaną sesję jako nową: „Wieczór z trollem”.");
     CHECK(b.store.list().size() == 1);
