@@ -31,6 +31,17 @@ void draw_log_panel(App& app) {
         app.layout.add_text("log:older", more);
     }
     app.layout.add_text("log:shown", std::to_string(steps.size() - oldest_shown));
+    // A session that begins from a game already under way (passed as the current position only,
+    // or a file with a start state): its log begins here, and says so rather than look empty.
+    if (oldest_shown == 0 && !app.session.start().figures.empty()) {
+        ImGui::Separator();
+        const std::string begun = app.local(both(app, "log.begun_mid_game", {{"{n}", std::to_string(app.session.start().figures.size())}}));
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        wrapped(begun);
+        ImGui::PopStyleColor();
+        app.layout.add_last_item("log:begun");
+        app.layout.add_text("log:begun", begun);
+    }
 }
 
 void draw_recent_log(App& app) {

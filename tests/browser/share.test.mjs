@@ -231,6 +231,10 @@ test('a session too long for one QR code: the current position only (no undo his
     await tap(pageB, 'notice:open-shared');
     await pageB.waitForFunction(() => Object.keys(localStorage).filter((k) => k.startsWith('czary.session.')).length === 2, null, WAIT);
     assert.deepEqual(await state(pageB), { ...stateA, position: 0, steps: 0 }, 'the same position, with no history');
+    // Its log does not look empty: it says where it begins.
+    await tap(pageB, 'tab:log');
+    assert.equal((await ui(pageB)).texts['log:begun'],
+                 'Początek dziennika: sesja zaczęła się od gry w toku, bez wcześniejszej historii (4 żetony na stole).');
     assert.deepEqual(errors, []);
     assert.deepEqual(errorsB, []);
   } finally {
