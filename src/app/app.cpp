@@ -33,7 +33,7 @@ void draw_app(App& app) {
     ImGui::Begin("##czary", nullptr, flags);
     ImGui::PopStyleVar();
     draw_top_bar(app);
-    const float tab_bar = tab_bar_height + ImGui::GetStyle().ItemSpacing.y;
+    const float tab_bar = tab_bar_height() + ImGui::GetStyle().ItemSpacing.y;
     const float page_height = ImGui::GetContentRegionAvail().y - tab_bar;
     app.frame.toast_bottom = ImGui::GetCursorScreenPos().y + page_height - 6;
     app.frame.toast_left = app.frame.toast_width = 0;

@@ -142,13 +142,14 @@ void draw_tab_bar(App& app) {
     for (const TabButton& tab : tabs) widest = std::max(widest, ImGui::CalcTextSize(app.tr(tab.key)).x);
     const float label_size = ImGui::GetFontSize() * std::min(0.78f, (tab_width - 4) / widest);
     const float icon_size = ImGui::GetFontSize() * 1.05f;
+    const float bar_height = tab_bar_height();
     for (int i = 0; i < 5; ++i) {
         const TabButton& tab = tabs[i];
         const bool selected = app.ui.tab == tab.tab;
         const ImVec2 a(origin.x + i * (tab_width + spacing), origin.y);
-        const ImVec2 b(a.x + tab_width, a.y + tab_bar_height);
+        const ImVec2 b(a.x + tab_width, a.y + bar_height);
         ImGui::SetCursorScreenPos(a);
-        if (ImGui::InvisibleButton(tab.id, ImVec2(tab_width, tab_bar_height))) {
+        if (ImGui::InvisibleButton(tab.id, ImVec2(tab_width, bar_height))) {
             if (app.ui.tab != tab.tab) app.ui.table.board_follows_player = false;  // the board centres its front again
             app.ui.tab = tab.tab;
         }
@@ -160,9 +161,11 @@ void draw_tab_bar(App& app) {
         draw->AddText(nullptr, icon_size, ImVec2(a.x + (tab_width - icon_w) / 2, a.y + 5), col(ink), tab.icon);
         const float label_w = ImGui::GetFont()->CalcTextSizeA(label_size, FLT_MAX, 0.0f, app.tr(tab.key)).x;
         draw->AddText(nullptr, label_size, ImVec2(a.x + (tab_width - label_w) / 2, b.y - label_size - 5), col(ink), app.tr(tab.key));
-        if (label_w > tab_width) app.layout.mark_text_clipped(tab.id);
+        // Cut sideways, or run into the icon above it (large text): a label that cannot be read.
+        const float icon_bottom = a.y + 5 + ImGui::GetFont()->CalcTextSizeA(icon_size, FLT_MAX, 0.0f, tab.icon).y;
+        if (label_w > tab_width || b.y - label_size - 5 < icon_bottom - 0.5f) app.layout.mark_text_clipped(tab.id);
     }
-    ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + tab_bar_height));
+    ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + bar_height));
     ImGui::Dummy(ImVec2(0, 0));
 }
 

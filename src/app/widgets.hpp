@@ -1,6 +1,7 @@
 #pragma once
 // Small building blocks shared by the panels: touch-sized buttons that report their place,
 // the notice bar, colours.
+#include <algorithm>
 #include <string>
 
 #include <imgui.h>
@@ -11,7 +12,9 @@
 namespace czary::app {
 
 inline constexpr float touch_size = 44.0f;  // CSS px: the smallest target a finger hits reliably
-inline constexpr float tab_bar_height = 50.0f;  // an icon over a label
+// The tab bar: an icon over a label, 50 px, taller with large text so that the two never overlap
+// (5 px, the icon at 1.05 of the text's size, the label at most 0.78 of it, 5 px; and a gap).
+inline float tab_bar_height() { return std::max(50.0f, 12.0f + 1.83f * ImGui::GetFontSize()); }
 
 // A button at least 44 px high; its rectangle is recorded under `id`.
 bool touch_button(App& app, const char* label, const std::string& id, float width = 0.0f, bool enabled = true);
