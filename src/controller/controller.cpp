@@ -71,7 +71,9 @@ std::string App::local(const Phrase& phrase) const { return words(*this, phrase)
 LocalizedText problem_words(const App& app, const std::exception& error) {
     const auto* data_error = dynamic_cast<const DataError*>(&error);
     const char* key = data_error ? data_problem_key(data_error->kind) : "problem.unexpected";
-    return words(app, {key, {{"detail", error.what()}}, {}});
+    Phrase phrase{key, data_error ? data_error->parts : std::map<std::string, std::string>{}, {}};
+    phrase.parts["detail"] = error.what();
+    return words(app, phrase);
 }
 
 void undo(App& app) {

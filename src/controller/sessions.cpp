@@ -97,19 +97,26 @@ void open_start_session(App& app) {
     });
 }
 
+namespace {
+
+// Never write over what another tab saved: this tab's session becomes a session of its own,
+// "… (z tej karty)".
+void keep_as_this_tabs(App& app) {
+    const std::string name = app.store->current_name() + " (" + app.tr("session.conflict_suffix") + ")";
+    const auto problem = app.store->save_as_new(app.session, name);
+    app.session_unsaved = problem.has_value();
+    if (problem) return show_problem(app, *problem);
+    show(app, "session.conflict_kept", {{"{name}", name}}, true);
+}
+
+}  // namespace
+
 void save(App& app) {
     if (!app.store) return;
     guarded(app, [&] {
         auto problem = app.store->save(app.session);
-        if (problem && (problem->kind == store::StoreProblem::Kind::Conflict || problem->kind == store::StoreProblem::Kind::Unreadable)) {
-            // Never write over what another tab saved: this tab's session becomes a session of its own.
-            const std::string name = app.store->current_name() + " (" + app.tr("session.conflict_suffix") + ")";
-            problem = app.store->save_as_new(app.session, name);
-            if (!problem) {
-                app.session_unsaved = false;
-                return show(app, "session.conflict_kept", {{"{name}", name}}, true);
-            }
-        }
+        if (problem && (problem->kind == store::StoreProblem::Kind::Conflict || problem->kind == store::StoreProblem::Kind::Unreadable))
+            return keep_as_this_tabs(app);
         app.session_unsaved = problem.has_value();
         if (problem) show_problem(app, *problem);
     });
@@ -314,6 +321,9 @@ void storage_changed(App& app) {
         switch (app.store->external_change()) {
             case store::ExternalChange::None: return;
             case store::ExternalChange::Removed: return show(app, "session.removed_elsewhere", {}, true);
+            // Another tab wrote over this tab's last save without having seen it: what this tab
+            // played is no longer stored anywhere but here.
+            case store::ExternalChange::Diverged: return keep_as_this_tabs(app);
             case store::ExternalChange::Newer: {
                 // This tab's unsaved changes would go: the newer save is not taken over them.
                 if (app.session_unsaved) return show(app, "session.changed_elsewhere_unsaved", {}, true, "export");

@@ -2,6 +2,7 @@
 
 #include "controller/sessions.hpp"
 #include "core/data_error.hpp"
+#include "core/json_input.hpp"
 
 namespace czary::app {
 namespace {
@@ -28,20 +29,21 @@ void ask_for_link(App& app, bool position_only) {
 
 // What is wrong with a link, in the link's words: a file's "zapis jest uszkodzony" or "plik jest
 // za duży" would name something the player never saw.
-void refuse_link(App& app, const char* problem_key) {
-    app.ui.notice = Notice{translated(app, "share.refused", {{"reason", words(app, {problem_key, {}, {}})}}), "", true, ""};
+void refuse_link(App& app, const LocalizedText& reason) {
+    app.ui.incoming_share.reset();  // a question this notice replaces goes with the session it asked about
+    app.ui.notice = Notice{translated(app, "share.refused", {{"reason", reason}}), "", true, ""};
+}
+
+void refuse_link(App& app, const char* problem_key, std::map<std::string, std::string> parts = {}) {
+    refuse_link(app, words(app, {problem_key, std::move(parts), {}}));
 }
 
 const char* link_problem_key(DataError::Kind kind) {
     switch (kind) {
-        case DataError::Kind::TooLarge: return "problem.link_too_large";
         case DataError::Kind::Newer: return "problem.link_newer";
         case DataError::Kind::NotCzary: return "problem.not_czary";
-        case DataError::Kind::NotJson:
-        case DataError::Kind::TooDeep:
-        case DataError::Kind::Damaged: break;
+        default: return "problem.link_damaged";
     }
-    return "problem.link_damaged";
 }
 
 LocalizedText joined(LocalizedText first, const LocalizedText& second) {
@@ -93,11 +95,13 @@ void incoming_share(App& app, std::string_view text) {
     std::size_t steps = 0;
     try {
         steps = Session::from_text(text).steps().size();
-    } catch (const DataError& e) {  // the import's reasons, said of a link
+    } catch (const DataError& e) {
+        // A limit is said as it is (which one, and by how much): scanning again would not help.
+        // Other reasons are the import's, said of a link.
+        if (is_limit(e.kind)) return refuse_link(app, problem_words(app, e));
         return refuse_link(app, link_problem_key(e.kind));
     } catch (const std::exception& e) {
-        app.ui.notice = Notice{translated(app, "share.refused", {{"reason", problem_words(app, e)}}), "", true, ""};
-        return;
+        return refuse_link(app, problem_words(app, e));
     }
     std::string name = name_in_file(text);
     if (name.empty()) name = app.tr("session.imported_name");
@@ -123,7 +127,9 @@ void incoming_share(App& app, std::string_view text) {
 
 void incoming_share_damaged(App& app) { refuse_link(app, "problem.link_damaged"); }
 
-void incoming_share_too_large(App& app) { refuse_link(app, "problem.link_too_large"); }
+void incoming_share_too_large(App& app) {
+    refuse_link(app, "problem.link_too_large", {{"max", std::to_string(session_file_limits.max_bytes / 1024)}});
+}
 
 void incoming_share_unreadable(App& app) { refuse_link(app, "share.old_browser"); }
 

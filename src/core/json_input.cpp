@@ -1,11 +1,32 @@
 #include "core/json_input.hpp"
 
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include "core/data_error.hpp"
 
 namespace czary {
 namespace {
+
+// The limits broken, as the player is told them (DataError::parts) and as the detail says them.
+DataError text_too_long(const JsonLimits& limits, const char* text_or_key) {
+    const std::string max = std::to_string(limits.max_string_bytes);
+    return DataError(std::string(text_or_key) + " longer than " + max + " bytes", DataError::Kind::TextTooLong, {{"max", max}});
+}
+DataError too_many_items(const JsonLimits& limits) {
+    const std::string max = std::to_string(limits.max_items);
+    return DataError("a list or object of more than " + max + " entries", DataError::Kind::TooManyItems, {{"max", max}});
+}
+DataError too_deep(const JsonLimits& limits) {
+    const std::string max = std::to_string(limits.max_depth);
+    return DataError("nested deeper than " + max + " levels", DataError::Kind::TooDeep, {{"max", max}});
+}
+DataError too_large(const JsonLimits& limits, std::size_t bytes, const std::string& what) {
+    const std::string max = std::to_string(limits.max_bytes / 1024), found = std::to_string((bytes + 1023) / 1024);
+    return DataError(what + ": larger than " + max + " KB (" + std::to_string(bytes / 1024) + " KB)", DataError::Kind::TooLarge,
+                     {{"max", max}, {"found", found}});
+}
 
 // Builds the value like nlohmann's own DOM parser, refusing what breaks a limit. The parser
 // drives it with an explicit stack (no recursion), so even a text nested a million deep is
@@ -14,7 +35,6 @@ class LimitedBuilder : public nlohmann::json_sax<nlohmann::json> {
 public:
     explicit LimitedBuilder(const JsonLimits& limits) : limits_(limits) {}
     nlohmann::json root;
-    std::string problem;
 
     bool null() override { return add(nullptr) != nullptr; }
     bool boolean(bool value) override { return add(value) != nullptr; }
@@ -22,36 +42,34 @@ public:
     bool number_unsigned(number_unsigned_t value) override { return add(value) != nullptr; }
     bool number_float(number_float_t value, const string_t&) override { return add(value) != nullptr; }
     bool string(string_t& value) override {
-        if (value.size() > limits_.max_string_bytes) return refuse("a text longer than " + std::to_string(limits_.max_string_bytes) + " bytes");
+        if (value.size() > limits_.max_string_bytes) return refuse(text_too_long(limits_, "a text"));
         return add(std::move(value)) != nullptr;
     }
-    bool binary(binary_t&) override { return refuse("binary data"); }
+    bool binary(binary_t&) override { return refuse(DataError("binary data")); }
     bool start_object(std::size_t) override { return open(nlohmann::json::object()); }
     bool start_array(std::size_t) override { return open(nlohmann::json::array()); }
     bool end_object() override { stack_.pop_back(); return true; }
     bool end_array() override { stack_.pop_back(); return true; }
     bool key(string_t& value) override {
-        if (value.size() > limits_.max_string_bytes) return refuse("a key longer than " + std::to_string(limits_.max_string_bytes) + " bytes");
-        if (stack_.back()->contains(value)) return refuse("the key \"" + value + "\" given twice in one object");
-        if (stack_.back()->size() >= limits_.max_items) return refuse(too_many_items());
+        if (value.size() > limits_.max_string_bytes) return refuse(text_too_long(limits_, "a key"));
+        if (stack_.back()->contains(value)) return refuse(DataError("the key \"" + value + "\" given twice in one object"));
+        if (stack_.back()->size() >= limits_.max_items) return refuse(too_many_items(limits_));
         key_ = std::move(value);
         return true;
     }
     bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception&) override {
-        if (problem.empty()) problem = "not valid JSON (at byte " + std::to_string(position) + ")";
+        if (!problem) problem = DataError("not valid JSON (at byte " + std::to_string(position) + ")", DataError::Kind::NotJson);
         return false;
     }
+    std::optional<DataError> problem;  // the first limit broken (the detail without "what: ")
 
 private:
-    bool refuse(const std::string& what) {
-        problem = what;
+    bool refuse(DataError error) {
+        problem = std::move(error);
         return false;
     }
-    std::string too_many_items() const {
-        return "a list or object of more than " + std::to_string(limits_.max_items) + " entries";
-    }
     bool open(nlohmann::json empty) {
-        if (stack_.size() >= limits_.max_depth) return refuse("nested deeper than " + std::to_string(limits_.max_depth) + " levels");
+        if (stack_.size() >= limits_.max_depth) return refuse(too_deep(limits_));
         nlohmann::json* value = add(std::move(empty));
         if (!value) return false;
         stack_.push_back(value);
@@ -65,7 +83,7 @@ private:
         nlohmann::json& parent = *stack_.back();
         if (parent.is_array()) {
             if (parent.size() >= limits_.max_items) {
-                refuse(too_many_items());
+                refuse(too_many_items(limits_));
                 return nullptr;
             }
             parent.push_back(std::move(value));
@@ -82,9 +100,7 @@ private:
 }  // namespace
 
 nlohmann::json parse_json_input(std::string_view text, const JsonLimits& limits, const std::string& what) {
-    if (text.size() > limits.max_bytes)
-        throw DataError(what + ": larger than " + std::to_string(limits.max_bytes / 1024) + " KB (" + std::to_string(text.size() / 1024) + " KB)",
-                        DataError::Kind::TooLarge);
+    if (text.size() > limits.max_bytes) throw too_large(limits, text.size(), what);
     LimitedBuilder builder(limits);
     bool finished = false;
     try {
@@ -94,12 +110,34 @@ nlohmann::json parse_json_input(std::string_view text, const JsonLimits& limits,
     }
     if (!finished) {
         // Past a limit of the builder (depth, sizes, a key twice) or not JSON at all.
-        const bool not_json = builder.problem.empty() || builder.problem.rfind("not valid JSON", 0) == 0;
-        const bool too_deep = builder.problem.rfind("nested deeper", 0) == 0;
-        throw DataError(what + ": " + (builder.problem.empty() ? std::string("not valid JSON") : builder.problem),
-                        not_json ? DataError::Kind::NotJson : too_deep ? DataError::Kind::TooDeep : DataError::Kind::Damaged);
+        const DataError problem = builder.problem.value_or(DataError("not valid JSON", DataError::Kind::NotJson));
+        throw DataError(what + ": " + problem.what(), problem.kind, problem.parts);
     }
     return std::move(builder.root);
+}
+
+std::size_t check_json_limits(const nlohmann::json& value, const JsonLimits& limits, const std::string& what) {
+    // Depth first with an explicit stack: no recursion however the value was built.
+    std::vector<std::pair<const nlohmann::json*, std::size_t>> stack{{&value, 1}};
+    const auto refuse = [&](const DataError& problem) { throw DataError(what + ": " + problem.what(), problem.kind, problem.parts); };
+    while (!stack.empty()) {
+        const auto [node, depth] = stack.back();
+        stack.pop_back();
+        if (node->is_string() && node->get_ref<const std::string&>().size() > limits.max_string_bytes) refuse(text_too_long(limits, "a text"));
+        if (!node->is_structured()) continue;
+        if (depth > limits.max_depth) refuse(too_deep(limits));
+        if (node->size() > limits.max_items) refuse(too_many_items(limits));
+        if (node->is_object())
+            for (const auto& [key, child] : node->items()) {
+                if (key.size() > limits.max_string_bytes) refuse(text_too_long(limits, "a key"));
+                stack.push_back({&child, depth + 1});
+            }
+        else
+            for (const auto& child : *node) stack.push_back({&child, depth + 1});
+    }
+    const std::size_t bytes = value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).size();
+    if (bytes > limits.max_bytes) throw too_large(limits, bytes, what);
+    return bytes;
 }
 
 std::optional<std::int64_t> exact_integer(const nlohmann::json& value, std::int64_t low, std::int64_t high) {

@@ -24,15 +24,28 @@ struct JsonLimits {
 };
 
 // Far above any real game (docs/session-format.md "Limits"): a long evening is a few thousand
-// actions of ~100 bytes each. No list in a session may hold more than 50,000 entries (the
-// actions, max_session_actions); 100,000 lets a file of more actions than that be refused by the
-// session with its own message, and one of a million at once.
-inline constexpr JsonLimits session_file_limits{8u << 20, 64, 4096, 100000};
+// actions of ~100 bytes each (300 KB). 2 MiB is also what every browser can keep of one session:
+// localStorage holds 5 MiB per site, and Safari counts a text with any Polish letter at two
+// bytes a character, so a session of 2 MiB is 4 MiB there and still leaves room for the rest.
+// No list in a session may hold more than 50,000 entries (the actions, max_session_actions);
+// 100,000 lets a file of more actions than that be refused by the session with its own message,
+// and one of a million at once.
+inline constexpr JsonLimits session_file_limits{2u << 20, 64, 4096, 100000};
+// One action, as a page tool or the interface hands it over: it stands two levels down in a
+// session file ({"actions": [ACTION]}), so whatever is accepted here fits a file, and a stored
+// entry (one level more, store/entry.hpp), when read back.
+inline constexpr JsonLimits action_limits{session_file_limits.max_bytes, session_file_limits.max_depth - 2,
+                                          session_file_limits.max_string_bytes, session_file_limits.max_items};
 
 // The text parsed, or DataError naming `what` and the first limit it breaks: not JSON, larger
 // than max_bytes, nested deeper than max_depth, a string or key longer than max_string_bytes, a
 // key given twice in one object, an array or object of more than max_items entries.
 nlohmann::json parse_json_input(std::string_view text, const JsonLimits& limits, const std::string& what);
+
+// The same limits checked on a value already built (an action made by the program, not read from
+// a text): throws the DataError parse_json_input would for the same value written out, else
+// returns the size of that text (JSON without spaces).
+std::size_t check_json_limits(const nlohmann::json& value, const JsonLimits& limits, const std::string& what);
 
 // A whole number of a JSON value exactly as written, if it is one within [low, high]: 4294967297
 // is not 1, and 2^63 is not -1.

@@ -9,7 +9,9 @@
 namespace czary {
 
 Session::Session(GameState start, const GameData& data)
-    : data_(&data), start_(std::move(start)), current_(start_), checkpoints_{{0, start_}} {}
+    : data_(&data), start_(std::move(start)), current_(start_), checkpoints_{{0, start_}} {
+    measure_base();
+}
 
 Session Session::with_seed(std::uint64_t seed, const GameData& data) {
     GameState start;
@@ -17,25 +19,46 @@ Session Session::with_seed(std::uint64_t seed, const GameData& data) {
     return Session(start, data);
 }
 
+void Session::measure_base() {
+    nlohmann::json empty = {{"format", session_format}, {"version", session_version}, {"meta", meta_},
+                            {"start", state_to_json(start_)}, {"actions", nlohmann::json::array()},
+                            {"position", max_session_actions}};
+    base_bytes_ = empty.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).size();
+}
+
+ApplyResult Session::refused(const char* code, const char* rule, std::map<std::string, LocalizedText> parts) const {
+    ApplyResult result;
+    result.refusal = make_refusal(Refused(code, rule, std::move(parts)), *data_);
+    return result;
+}
+
 ApplyResult Session::apply(const nlohmann::json& action) {
+    const auto number = [](std::size_t n) { return LocalizedText{std::to_string(n), std::to_string(n)}; };
     // The limits a file is read with hold in play too: what was saved always loads again.
-    if (position_ >= max_session_actions) {
-        ApplyResult refused;
-        refused.refusal = make_refusal(Refused("session_too_long", "", {{"limit", LocalizedText{std::to_string(max_session_actions), std::to_string(max_session_actions)}}}), *data_);
-        return refused;
+    if (position_ >= max_session_actions) return refused("session_too_long", "", {{"limit", number(max_session_actions)}});
+    std::size_t bytes = 0;
+    try {
+        bytes = check_json_limits(action, action_limits, "action");
+    } catch (const DataError&) {
+        return refused("action_too_large", "", {{"depth", number(action_limits.max_depth)}, {"text", number(action_limits.max_string_bytes)}});
     }
+    const std::size_t room = session_file_limits.max_bytes - session_file_reserve_bytes;
+    if (base_bytes_ + action_bytes_[position_] + bytes + 1 > room)
+        return refused("session_too_large", "", {{"limit", number(room / 1024)}});
+    ++actions_run_;
     ApplyResult result = apply_in_place(current_, action, *data_);
-    if (result.ok && current_.figures.size() > max_session_figures) {
-        result = {};
-        result.refusal = make_refusal(Refused("too_many_figures", "", {{"limit", LocalizedText{std::to_string(max_session_figures), std::to_string(max_session_figures)}}}), *data_);
-    }
+    if (result.ok && current_.figures.size() > max_session_figures)
+        result = refused("too_many_figures", "", {{"limit", number(max_session_figures)}});
     if (!result.ok) {
-        rebuild_to(position_);  // undo whatever the refused action had begun to change
+        restore_head();  // undo whatever the refused action had begun to change
         return result;
     }
+    head_.reset();  // the state it kept is one step behind now
     steps_.resize(position_);
+    action_bytes_.resize(position_ + 1);
     while (checkpoints_.back().step > position_) checkpoints_.pop_back();  // states of dropped redo steps
     steps_.push_back({action, result.log, result.rolls, result.outcome});
+    action_bytes_.push_back(action_bytes_.back() + bytes + 1);
     ++position_;
     if (checkpoint_due(position_, current_)) checkpoints_.push_back({position_, current_});
     return result;
@@ -43,10 +66,23 @@ ApplyResult Session::apply(const nlohmann::json& action) {
 
 ApplyResult Session::apply(const Action& action) { return apply(czary::to_json(action)); }
 
+void Session::restore_head() {
+    // The first refusal after a step replays from the last checkpoint (at most
+    // max(checkpoint_every, max_session_figures) steps back) and keeps a copy of the head; a
+    // refusal after that costs one copy of the state. Refused taps in a row, or a file of
+    // thousands of refused actions, cost what checking them costs, however long the session.
+    if (head_ && head_->step == position_) {
+        current_ = head_->state;
+        return;
+    }
+    rebuild_to(position_);
+    head_ = Checkpoint{position_, current_};
+}
+
 bool Session::checkpoint_due(std::size_t step, const GameState& state) const {
     // Every 64 steps; with many figures further apart, so that the copies together hold about as
-    // many figures as the session has steps (5,000 figures and 50,000 steps would otherwise keep
-    // 780 copies of 5,000 figures, some 2 GB). A refused action replays at most that far.
+    // many figures as the session has steps. Figures are at most max_session_figures, so an undo
+    // or a redo replays at most that many steps.
     const std::size_t every = std::max(checkpoint_every, state.figures.size());
     return step >= checkpoints_.back().step + every;
 }
@@ -58,6 +94,7 @@ void Session::rebuild_to(std::size_t position) {
     --checkpoint;
     GameState state = checkpoint->state;
     for (std::size_t i = checkpoint->step; i < position; ++i) {
+        ++actions_run_;
         apply_in_place(state, steps_[i].action, *data_);
         if (i + 1 > checkpoints_.back().step && checkpoint_due(i + 1, state)) checkpoints_.push_back({i + 1, state});
     }
@@ -67,12 +104,14 @@ void Session::rebuild_to(std::size_t position) {
 
 bool Session::undo(std::size_t count) {
     if (count == 0 || count > position_) return false;
+    head_.reset();
     rebuild_to(position_ - count);
     return true;
 }
 
 bool Session::redo(std::size_t count) {
     if (count == 0 || position_ + count > steps_.size()) return false;
+    head_.reset();
     rebuild_to(position_ + count);
     return true;
 }
@@ -99,13 +138,17 @@ void check_size_limits(const nlohmann::json& json) {
         const auto& figures = json.at("start").at("figures");
         if (figures.is_array() && figures.size() > max_session_figures)
             throw DataError("session: the start state has " + std::to_string(figures.size()) + " figures, more than the " +
-                            std::to_string(max_session_figures) + " a session may have");
+                                std::to_string(max_session_figures) + " a session may have",
+                            DataError::Kind::TooManyFigures,
+                            {{"found", std::to_string(figures.size())}, {"max", std::to_string(max_session_figures)}});
     }
     if (json.contains("meta") && json.at("meta").is_object()) {
         const std::size_t bytes = json.at("meta").dump().size();
         if (bytes > max_session_meta_bytes)
             throw DataError("session: 'meta' is " + std::to_string(bytes / 1024) + " KB, more than the " +
-                            std::to_string(max_session_meta_bytes / 1024) + " KB a session may carry");
+                                std::to_string(max_session_meta_bytes / 1024) + " KB a session may carry",
+                            DataError::Kind::MetaTooLarge,
+                            {{"found", std::to_string((bytes + 1023) / 1024)}, {"max", std::to_string(max_session_meta_bytes / 1024)}});
     }
 }
 
@@ -146,7 +189,9 @@ Session Session::from_json(const nlohmann::json& json, std::vector<ReplayEntry>*
     if (!actions.is_array()) throw DataError("session: 'actions' must be a list");
     if (actions.size() > max_session_actions)
         throw DataError("session: " + std::to_string(actions.size()) + " actions, more than the " +
-                        std::to_string(max_session_actions) + " a session may have");
+                            std::to_string(max_session_actions) + " a session may have",
+                        DataError::Kind::TooManyActions,
+                        {{"found", std::to_string(actions.size())}, {"max", std::to_string(max_session_actions)}});
     std::size_t position = actions.size();
     if (json.contains("position")) {
         // Read as written: in wasm a size_t is 32 bits, and 4294967297 would become 1.
@@ -156,11 +201,17 @@ Session Session::from_json(const nlohmann::json& json, std::vector<ReplayEntry>*
     }
 
     Session session(start, data);
-    if (json.contains("meta") && json.at("meta").is_object()) session.meta_ = json.at("meta");
-    std::size_t accepted_before_position = 0;
+    if (json.contains("meta") && json.at("meta").is_object()) {
+        session.meta_ = json.at("meta");
+        session.measure_base();
+    }
+    std::size_t accepted_before_position = 0, refusals = 0;
     for (std::size_t i = 0; i < actions.size(); ++i) {
         ApplyResult result = session.apply(actions[i]);
         if (result.ok && i < position) ++accepted_before_position;
+        if (!result.ok && ++refusals > max_file_refusals)
+            throw DataError("session: more than " + std::to_string(max_file_refusals) + " of its actions are refused",
+                            DataError::Kind::TooManyRefusals, {{"max", std::to_string(max_file_refusals)}});
         if (report) {
             result.state = {};
             report->push_back({i, actions[i], std::move(result)});

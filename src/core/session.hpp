@@ -4,6 +4,8 @@
 // (start + seed + actions) replays to an identical state.
 #include <cstddef>
 #include <cstdint>
+#include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,9 +25,17 @@ inline constexpr int session_version = 1;
 // on load with a DataError naming the limit; in play, an action that would pass one is refused
 // (codes "session_too_long" and "too_many_figures"), so a session that was saved always loads.
 // The file's size, nesting and text lengths: session_file_limits (core/json_input.hpp).
+// The figures are few enough that a step, an undo and a refusal stay well under a millisecond or
+// two on a phone: checkpoints are max(64, figures) steps apart, and 9.1 re-sorts the monsters.
 inline constexpr std::size_t max_session_actions = 50000;   // steps, the redo steps included
-inline constexpr std::size_t max_session_figures = 5000;    // figures in the state, on the board or not
+inline constexpr std::size_t max_session_figures = 250;     // figures in the state, on the board or not
 inline constexpr std::size_t max_session_meta_bytes = 64 * 1024;  // "meta" as written by to_json
+// Refused actions a file may hold (a session saves only accepted ones; a hand-made scenario shows
+// a few): each costs a copy of the state, and a link of 50,000 would freeze a phone.
+inline constexpr std::size_t max_file_refusals = 1000;
+// Room the session file keeps under session_file_limits.max_bytes for what an export adds to
+// `meta` (the session's name, meta.name: 200 bytes, written with escapes at most 1,200).
+inline constexpr std::size_t session_file_reserve_bytes = 4 * 1024;
 
 struct SessionStep {
     nlohmann::json action;
@@ -52,7 +62,12 @@ public:
     std::size_t position() const { return position_; }  // steps applied; the rest can be redone
 
     // Applies an action; on success it becomes the newest step and the redo steps are dropped.
-    // The new state is state(); the result's own state is left empty.
+    // The new state is state(); the result's own state is left empty. A refusal restores the
+    // state from a copy kept at the head (made by the first refusal after a step, from at most
+    // max(64, max_session_figures) steps back), so it costs no more, however long the session.
+    // Refused too, with nothing changed: an action past action_limits (it would not read back
+    // from a file), or one that would make the session file larger than session_file_limits
+    // allows (session_too_large), or the session longer or more crowded than the limits above.
     ApplyResult apply(const nlohmann::json& action);
     // The same for a typed action: applied as its JSON (to_json), which is what the step keeps,
     // so files, logs and replays stay JSON.
@@ -63,6 +78,11 @@ public:
     bool redo(std::size_t count = 1);
 
     nlohmann::json to_json() const;
+    // The size of to_json().dump() (JSON without spaces) at most, kept as steps are applied.
+    std::size_t file_bytes() const { return base_bytes_ + action_bytes_[position_]; }
+    // How many times the rules were asked to apply an action (applied, refused, replayed by an
+    // undo or a redo): what a step costs, counted, for the tests and the benchmark.
+    std::size_t actions_run() const { return actions_run_; }
     // Checks format, version and the limits above and replays; refused actions are left out
     // and reported. Throws DataError saying exactly what is wrong with the file.
     static Session from_json(const nlohmann::json& json, std::vector<ReplayEntry>* report = nullptr,
@@ -79,6 +99,9 @@ private:
     };
     bool checkpoint_due(std::size_t step, const GameState& state) const;
     void rebuild_to(std::size_t position);
+    void measure_base();
+    void restore_head();
+    ApplyResult refused(const char* code, const char* rule, std::map<std::string, LocalizedText> parts) const;
 
     const GameData* data_;
     GameState start_;
@@ -86,7 +109,11 @@ private:
     std::vector<SessionStep> steps_;
     std::size_t position_ = 0;
     std::vector<Checkpoint> checkpoints_;  // by step; the first is the start (step 0)
+    std::optional<Checkpoint> head_;       // the state at position_, kept by a refusal
     nlohmann::json meta_ = nlohmann::json::object();
+    std::size_t base_bytes_ = 0;  // the file with no actions, its position at the most digits
+    std::vector<std::size_t> action_bytes_{0};  // [i]: the first i steps' actions, a comma each
+    std::size_t actions_run_ = 0;
 };
 
 nlohmann::json log_entry_to_json(const LogEntry& entry);

@@ -1,5 +1,6 @@
 #include "store/entry.hpp"
 
+#include <algorithm>
 #include <functional>
 #include <vector>
 
@@ -42,26 +43,49 @@ bool read_number(const nlohmann::json& entry, const char* field, std::int64_t hi
     return true;
 }
 
-}  // namespace
-
-std::optional<Entry> read_entry(std::string_view text, const std::string& fallback_name, std::string& reason) {
-    DataError::Kind kind{};
-    return read_entry(text, fallback_name, reason, kind);
+// A save id: 1 to 32 lowercase hex digits (the app writes 16).
+bool is_save_id(const nlohmann::json& value) {
+    if (!value.is_string()) return false;
+    const auto& text = value.get_ref<const std::string&>();
+    return !text.empty() && text.size() <= 32 && text.find_first_not_of("0123456789abcdef") == std::string::npos;
 }
 
-std::optional<Entry> read_entry(std::string_view text, const std::string& fallback_name, std::string& reason, DataError::Kind& kind) {
+// `save` and `seen`, when the entry has them (an older entry of version 2 has neither).
+bool read_save_ids(const nlohmann::json& entry, EntryHeader& header, std::string& reason) {
+    if (entry.contains("save")) {
+        if (!is_save_id(entry["save"])) {
+            reason = "'save' is not a save id";
+            return false;
+        }
+        header.save_id = entry["save"].get<std::string>();
+    }
+    if (entry.contains("seen")) {
+        const auto& seen = entry["seen"];
+        if (!seen.is_array() || seen.size() > max_seen_saves || !std::all_of(seen.begin(), seen.end(), is_save_id)) {
+            reason = "'seen' is not a list of at most " + std::to_string(max_seen_saves) + " save ids";
+            return false;
+        }
+        for (const auto& id : seen) header.seen.push_back(id.get<std::string>());
+    }
+    return true;
+}
+
+}  // namespace
+
+std::optional<Entry> read_entry(std::string_view text, const std::string& fallback_name, DataProblem& problem) {
     nlohmann::json entry;
-    kind = DataError::Kind::Damaged;
+    problem = {};
+    std::string& reason = problem.detail;
     try {
         entry = parse_json_input(text, entry_limits, "entry");
     } catch (const DataError& e) {
-        reason = std::string(e.what()).substr(7);  // without "entry: "
-        kind = e.kind;
+        problem = DataProblem::of(e);
+        reason = reason.substr(7);  // without "entry: "
         return std::nullopt;
     }
     if (!entry.is_object() || !entry.contains("format") || entry["format"] != store_format) {
         reason = "not a Czary entry";
-        kind = DataError::Kind::NotCzary;
+        problem.kind = DataError::Kind::NotCzary;
         return std::nullopt;
     }
     if (!entry.contains("version") || !entry["version"].is_number_integer()) {
@@ -73,7 +97,7 @@ std::optional<Entry> read_entry(std::string_view text, const std::string& fallba
         const auto version = exact_integer(entry["version"], store_version + 1, INT64_MAX);
         reason = version ? "version " + std::to_string(*version) + " is newer than this app"
                          : "version " + entry["version"].dump() + " is not valid";
-        if (version) kind = DataError::Kind::Newer;
+        if (version) problem.kind = DataError::Kind::Newer;
         return std::nullopt;
     }
     Entry result;
@@ -93,6 +117,7 @@ std::optional<Entry> read_entry(std::string_view text, const std::string& fallba
         !read_number(entry, "saved_at", INT64_MAX / 2, result.header.saved_at, reason) ||
         !read_number(entry, "steps", INT64_MAX / 2, result.header.steps, reason))
         return std::nullopt;
+    if (!read_save_ids(entry, result.header, reason)) return std::nullopt;
     result.session = std::move(entry["session"]);
     return result;
 }
@@ -101,6 +126,7 @@ std::string write_entry(const EntryHeader& header, const nlohmann::json& session
     const auto dump = [](const nlohmann::json& value) { return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); };
     return std::string(R"({"format":")") + store_format + R"(","version":)" + std::to_string(store_version) +
            R"(,"name":)" + dump(header.name) + R"(,"revision":)" + std::to_string(header.revision) +
+           (header.save_id.empty() ? "" : R"(,"save":)" + dump(header.save_id) + R"(,"seen":)" + dump(header.seen)) +
            R"(,"saved_at":)" + std::to_string(header.saved_at) + R"(,"steps":)" + std::to_string(header.steps) +
            R"(,"session":)" + dump(session) + "}";
 }

@@ -3,8 +3,12 @@
 // entries up to the current version.
 //
 // Version 2 (current), fields in this order (the header first, for a person reading it):
-//   {"format":"czary-store","version":2,"name":"…","revision":7,"saved_at":<ms>,"steps":12,
-//    "session":{…}}
+//   {"format":"czary-store","version":2,"name":"…","revision":7,"save":"<16 hex>",
+//    "seen":["<16 hex>",…],"saved_at":<ms>,"steps":12,"session":{…}}
+// `save` and `seen` (added within version 2; an entry without them reads as before): each save
+// has an id of its own, and lists the saves it was made on top of, the newest first: two tabs
+// that both write revision 8 are told apart by the id, and a tab learns whether a save it has
+// not made includes its own (docs/storage.md, Two tabs).
 // Version 1 (the first release): {"format":"czary-store","session":{…},"version":1}.
 //
 // An entry is read in one parse (core/json_input: size, nesting and string limits, no key given
@@ -14,6 +18,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -32,10 +37,15 @@ inline constexpr JsonLimits entry_limits{session_file_limits.max_bytes + (64u <<
 // The longest session name kept (bytes, cut on a character boundary).
 inline constexpr std::size_t max_name_bytes = 200;
 
+// How many earlier saves an entry lists in `seen`.
+inline constexpr std::size_t max_seen_saves = 16;
+
 struct EntryHeader {
     int version = 0;
     std::string name;
     std::int64_t revision = 0;
+    std::string save_id;            // "" in an entry written before save ids
+    std::vector<std::string> seen;  // the saves this one was made on top of, newest first
     std::int64_t saved_at = 0;  // ms since 1970, the platform's clock
     std::int64_t steps = 0;
 };
@@ -45,12 +55,11 @@ struct Entry {
     nlohmann::json session;  // brought up to store_version
 };
 
-// The whole entry, or empty when it cannot be read; `reason` then says why (in English, for the
-// message): not JSON, a limit broken, not a Czary entry, a version this app does not know, a
-// header field of the wrong type, no session. `fallback_name` names a version-1 entry.
-std::optional<Entry> read_entry(std::string_view text, const std::string& fallback_name, std::string& reason);
-// The same with the kind of problem too, for the player's words (DataError::Kind).
-std::optional<Entry> read_entry(std::string_view text, const std::string& fallback_name, std::string& reason, DataError::Kind& kind);
+// The whole entry, or empty when it cannot be read; `problem` then says why: the detail in
+// English (not JSON, a limit broken, not a Czary entry, a version this app does not know, a
+// header field of the wrong type, no session), the kind and the limit's numbers for the player's
+// words. `fallback_name` names a version-1 entry.
+std::optional<Entry> read_entry(std::string_view text, const std::string& fallback_name, DataProblem& problem);
 
 // The text of a current-version entry. Never throws: a name that is not UTF-8 is written
 // with its bad bytes replaced.

@@ -1,6 +1,8 @@
 #include "store/session_store.hpp"
 
 #include <algorithm>
+#include <cstdio>
+#include <random>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -25,11 +27,18 @@ bool starts_with(const std::string& text, const std::string& prefix) { return te
 
 // The player's words for an entry that cannot be read: the kind of problem in their language,
 // the technical detail (English) for the English text and for bug reports.
-Phrase unreadable(const std::string& key, const std::string& reason, DataError::Kind kind = DataError::Kind::Damaged) {
+Phrase unreadable(const std::string& key, const DataProblem& problem) {
     const std::string number = key.substr(key.rfind('.') + 1);  // "3" of czary.session.3: no storage key on screen
     const bool deleted_copy = starts_with(key, deleted_prefix);   // listed among the deleted: "this deleted session"
-    return {deleted_copy ? "store.unreadable_deleted" : "store.unreadable", {{"key", key}, {"number", number}, {"detail", reason}},
-            {{"problem", data_problem_key(kind)}}};
+    Phrase phrase{deleted_copy ? "store.unreadable_deleted" : "store.unreadable", problem.parts, {{"problem", data_problem_key(problem.kind)}}};
+    phrase.parts["key"] = key;
+    phrase.parts["number"] = number;
+    phrase.parts["detail"] = problem.detail;
+    return phrase;
+}
+
+StoreProblem unreadable_problem(const std::string& key, const DataProblem& problem) {
+    return {StoreProblem::Kind::Unreadable, unreadable(key, problem), key};
 }
 
 StoreProblem write_problem(KeyValueStore::WriteResult result, const std::string& key) {
@@ -40,21 +49,50 @@ StoreProblem write_problem(KeyValueStore::WriteResult result, const std::string&
 // "Sesja 3" for czary.session.3: the name a version-1 entry gets.
 std::string fallback_name(const std::string& key) { return "Sesja " + key.substr(std::string(session_prefix).size()); }
 
+// The `seen` of a save made on top of `save_id` (whose own list is `seen`): that save first.
+std::vector<std::string> on_top_of(const std::string& save_id, const std::vector<std::string>& seen) {
+    std::vector<std::string> result;
+    if (!save_id.empty()) result.push_back(save_id);
+    for (const auto& id : seen)
+        if (result.size() < max_seen_saves) result.push_back(id);
+    return result;
+}
+
+std::uint64_t random_from_device() {
+    static std::mt19937_64 generator{(static_cast<std::uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}()};
+    return generator();
+}
+
 }  // namespace
 
+SessionStore::SessionStore(KeyValueStore& store, Clock now, Random random)
+    : store_(store), now_(std::move(now)), random_(random ? std::move(random) : Random(random_from_device)) {}
+
+std::string SessionStore::new_save_id() {
+    char id[17];
+    std::snprintf(id, sizeof id, "%016llx", static_cast<unsigned long long>(random_()));
+    return id;
+}
+
+std::optional<Entry> SessionStore::read(const std::string& key, const std::string& text, DataProblem& problem) const {
+    return read_entry(text, fallback_name(key), problem);
+}
+
 std::string SessionStore::fresh_key(const std::string& prefix) {
+    // The listing may miss a key (a browser's list is read through text); a key that answers is
+    // taken all the same: nothing is ever written over a key that exists.
     const auto keys = store_.keys();
     const std::set<std::string> taken(keys.begin(), keys.end());
     for (int n = 1;; ++n) {
         std::string key = prefix + std::to_string(n);
-        if (!taken.count(key)) return key;
+        if (!taken.count(key) && !store_.get(key)) return key;
     }
 }
 
 void SessionStore::start_new(const std::string& name_prefix) {
     key_ = fresh_key(session_prefix);
     name_ = name_prefix + " " + key_.substr(std::string(session_prefix).size());
-    revision_ = 0;
+    forget_saved();
 }
 
 std::optional<Session> SessionStore::open_last(std::optional<StoreProblem>& problem) {
@@ -72,25 +110,25 @@ std::optional<Session> SessionStore::open(const std::string& key, std::optional<
         problem = StoreProblem{StoreProblem::Kind::Missing, {"store.missing", {{"key", key}}}, key};
         return std::nullopt;
     }
-    std::string reason;
-    DataError::Kind kind = DataError::Kind::Damaged;
-    if (auto entry = read_entry(*text, fallback_name(key), reason, kind)) {
+    DataProblem unread;
+    if (auto entry = read(key, *text, unread)) {
         try {
             Session session = Session::from_json(entry->session);
             key_ = key;
             name_ = entry->header.name;
             revision_ = entry->header.revision;
+            save_id_ = entry->header.save_id;
+            seen_ = entry->header.seen;
             remember(*text);
             set(last_key, key_);
             return session;
         } catch (const DataError& e) {
-            reason = e.what();
-            kind = e.kind;
+            unread = DataProblem::of(e);
         } catch (const std::exception& e) {  // anything else a damaged entry leads to
-            reason = e.what();
+            unread = {e.what()};
         }
     }
-    problem = StoreProblem{StoreProblem::Kind::Unreadable, unreadable(key, reason, kind), key};
+    problem = unreadable_problem(key, unread);
     return std::nullopt;
 }
 
@@ -106,32 +144,36 @@ void SessionStore::remember(const std::string& text) {
 KeyValueStore::WriteResult SessionStore::write_freeing_space(const std::string& key, const std::string& text) {
     auto result = set(key, text);
     if (result != KeyValueStore::WriteResult::QuotaExceeded) return result;
-    // The session being played matters more than sessions deleted a moment ago.
+    // The session being played matters more than sessions deleted a moment ago; a deleted copy
+    // that cannot be read is never given up (it may be the only copy of a game that is damaged).
     bool freed = false;
-    for (const auto& k : store_.keys()) {
-        if (starts_with(k, deleted_prefix)) {
-            erase(k);
-            freed = true;
-        }
+    for (const auto& kept : deleted()) {
+        if (kept.problem) continue;
+        erase(kept.key);
+        freed = true;
     }
     return freed ? set(key, text) : result;
 }
 
 std::optional<StoreProblem> SessionStore::save(const Session& session) {
     if (const auto stored = store_.get(key_); stored && !stored_is_ours(*stored)) {
-        std::string reason;
-        DataError::Kind kind = DataError::Kind::Damaged;
-        const auto entry = read_entry(*stored, fallback_name(key_), reason, kind);
-        if (!entry) return StoreProblem{StoreProblem::Kind::Unreadable, unreadable(key_, reason, kind), key_};
-        if (entry->header.revision != revision_)
+        DataProblem unread;
+        const auto entry = read(key_, *stored, unread);
+        if (!entry) return unreadable_problem(key_, unread);
+        // Another save than ours: never written over, even when it has our revision number (two
+        // tabs that both saved revision 8 on top of 7).
+        if (entry->header.revision != revision_ || entry->header.save_id != save_id_)
             return StoreProblem{StoreProblem::Kind::Conflict, {"store.conflict"}, key_};
     }
     const nlohmann::json session_json = session.to_json();
-    EntryHeader header{store_version, name_, revision_ + 1, now_(), static_cast<std::int64_t>(session.steps().size())};
+    EntryHeader header{store_version, name_, revision_ + 1, new_save_id(), on_top_of(save_id_, seen_), now_(),
+                       static_cast<std::int64_t>(session.steps().size())};
     const std::string text = write_entry(header, session_json);
     const auto result = write_freeing_space(key_, text);
     if (result != KeyValueStore::WriteResult::Ok) return write_problem(result, key_);
     revision_ = header.revision;
+    save_id_ = header.save_id;
+    seen_ = header.seen;
     remember(text);
     set(last_key, key_);
     return std::nullopt;
@@ -161,14 +203,13 @@ std::vector<SessionSummary> SessionStore::list() {
         const auto text = store_.get(key);
         if (!text) continue;
         SessionSummary summary{key, {}, std::nullopt};
-        std::string reason;
-        DataError::Kind kind = DataError::Kind::Damaged;
-        if (const auto entry = read_entry(*text, fallback_name(key), reason, kind)) {
+        DataProblem unread;
+        if (const auto entry = read(key, *text, unread)) {
             summary.header = entry->header;
             if (summary.header.name.empty()) summary.header.name = fallback_name(key);
         } else {
             summary.header.name = fallback_name(key);  // "Sesja 1", as a version-1 entry is named: no storage key on screen
-            summary.problem = unreadable(key, reason, kind);
+            summary.problem = unreadable(key, unread);
         }
         sessions.push_back(std::move(summary));
     }
@@ -182,17 +223,22 @@ std::vector<SessionSummary> SessionStore::list() {
 
 std::optional<StoreProblem> SessionStore::rename(const std::string& key, const std::string& name) {
     const auto text = store_.get(key);
-    std::string reason;
-    DataError::Kind kind = DataError::Kind::Damaged;
-    auto entry = text ? read_entry(*text, fallback_name(key), reason, kind) : std::nullopt;
-    if (!entry) return StoreProblem{StoreProblem::Kind::Unreadable, unreadable(key, reason.empty() ? "missing" : reason, kind), key};
-    EntryHeader header{store_version, utf8_prefix(name, max_name_bytes), entry->header.revision + 1, now_(), entry->header.steps};
+    DataProblem unread{"missing"};
+    auto entry = text ? read(key, *text, unread) : std::nullopt;
+    if (!entry) return unreadable_problem(key, unread);
+    // The open session renamed on top of a save this tab has not seen: a conflict like a save's.
+    if (key == key_ && text && !stored_is_ours(*text) && (entry->header.revision != revision_ || entry->header.save_id != save_id_))
+        return StoreProblem{StoreProblem::Kind::Conflict, {"store.conflict"}, key_};
+    EntryHeader header{store_version, utf8_prefix(name, max_name_bytes), entry->header.revision + 1, new_save_id(),
+                       on_top_of(entry->header.save_id, entry->header.seen), now_(), entry->header.steps};
     const std::string written = write_entry(header, entry->session);
     const auto result = write_freeing_space(key, written);
     if (result != KeyValueStore::WriteResult::Ok) return write_problem(result, key);
     if (key == key_) {
         name_ = header.name;
         revision_ = header.revision;
+        save_id_ = header.save_id;
+        seen_ = header.seen;
         remember(written);
     }
     return std::nullopt;
@@ -201,15 +247,14 @@ std::optional<StoreProblem> SessionStore::rename(const std::string& key, const s
 std::optional<std::string> SessionStore::duplicate(const std::string& key, const std::string& name, std::optional<StoreProblem>& problem) {
     problem.reset();
     const auto text = store_.get(key);
-    std::string reason;
-    DataError::Kind kind = DataError::Kind::Damaged;
-    auto entry = text ? read_entry(*text, fallback_name(key), reason, kind) : std::nullopt;
+    DataProblem unread{"missing"};
+    auto entry = text ? read(key, *text, unread) : std::nullopt;
     if (!entry) {
-        problem = StoreProblem{StoreProblem::Kind::Unreadable, unreadable(key, reason.empty() ? "missing" : reason, kind), key};
+        problem = unreadable_problem(key, unread);
         return std::nullopt;
     }
     const std::string copy = fresh_key(session_prefix);
-    EntryHeader header{store_version, utf8_prefix(name, max_name_bytes), 1, now_(), entry->header.steps};
+    EntryHeader header{store_version, utf8_prefix(name, max_name_bytes), 1, new_save_id(), {}, now_(), entry->header.steps};
     const auto result = write_freeing_space(copy, write_entry(header, entry->session));
     if (result != KeyValueStore::WriteResult::Ok) {
         problem = write_problem(result, copy);
@@ -221,9 +266,8 @@ std::optional<std::string> SessionStore::duplicate(const std::string& key, const
 std::optional<StoreProblem> SessionStore::remove(const std::string& key) {
     const auto text = store_.get(key);
     if (!text) return std::nullopt;
-    std::string reason;
-    DataError::Kind kind = DataError::Kind::Damaged;
-    const auto entry = read_entry(*text, fallback_name(key), reason, kind);
+    DataProblem unread;
+    const auto entry = read(key, *text, unread);
     const std::string name = entry ? (entry->header.name.empty() ? fallback_name(key) : entry->header.name) : key;
     const nlohmann::json kept = {{"format", deleted_format}, {"key", key}, {"name", name}, {"deleted_at", now_()}, {"text", *text}};
     // Kept aside first, removed after: a failure leaves the session where it was. Older deleted
@@ -233,13 +277,19 @@ std::optional<StoreProblem> SessionStore::remove(const std::string& key) {
         return StoreProblem{StoreProblem::Kind::NoRoomToKeep, {"store.no_room_to_keep", {{"name", name}}}, key};
     if (result != KeyValueStore::WriteResult::Ok) return write_problem(result, key);
     erase(key);
-    if (key == key_) revision_ = 0;
+    if (key == key_) forget_saved();
     return std::nullopt;
 }
 
 void SessionStore::remove_permanently(const std::string& key) {
     erase(key);
-    if (key == key_) revision_ = 0;
+    if (key == key_) forget_saved();
+}
+
+void SessionStore::forget_saved() {
+    revision_ = 0;
+    save_id_.clear();
+    seen_.clear();
 }
 
 namespace {
@@ -253,19 +303,19 @@ struct DeletedEntry {
     std::int64_t deleted_at = 0;
 };
 
-std::optional<DeletedEntry> read_deleted(const std::string& text, std::string& reason, DataError::Kind& kind) {
+std::optional<DeletedEntry> read_deleted(const std::string& text, DataProblem& problem) {
     nlohmann::json entry;
+    std::string& reason = problem.detail;
     try {
         entry = parse_json_input(text, deleted_limits, "deleted copy");
     } catch (const DataError& e) {
-        reason = e.what();
-        kind = e.kind;
+        problem = DataProblem::of(e);
         return std::nullopt;
     }
     const auto is_string = [&](const char* field) { return entry.contains(field) && entry[field].is_string(); };
     if (!entry.is_object() || !is_string("format") || entry["format"] != deleted_format) {
         reason = "not a deleted Czary session";
-        kind = DataError::Kind::NotCzary;
+        problem.kind = DataError::Kind::NotCzary;
         return std::nullopt;
     }
     if (!is_string("key") || !is_string("name") || !is_string("text")) {
@@ -290,10 +340,9 @@ std::vector<DeletedSession> SessionStore::deleted() {
         if (!starts_with(key, deleted_prefix)) continue;
         const auto text = store_.get(key);
         if (!text) continue;
-        std::string reason;
-        DataError::Kind kind = DataError::Kind::Damaged;
-        if (const auto entry = read_deleted(*text, reason, kind)) result.push_back({key, entry->name, entry->deleted_at, std::nullopt});
-        else result.push_back({key, key, 0, unreadable(key, reason, kind)});
+        DataProblem unread;
+        if (const auto entry = read_deleted(*text, unread)) result.push_back({key, entry->name, entry->deleted_at, std::nullopt});
+        else result.push_back({key, key, 0, unreadable(key, unread)});
     }
     std::sort(result.begin(), result.end(), [](const DeletedSession& a, const DeletedSession& b) {
         if (a.deleted_at != b.deleted_at) return a.deleted_at > b.deleted_at;
@@ -305,9 +354,8 @@ std::vector<DeletedSession> SessionStore::deleted() {
 
 std::optional<std::string> SessionStore::restore(const std::string& deleted_key) {
     const auto text = store_.get(deleted_key);
-    std::string reason;
-    DataError::Kind kind = DataError::Kind::Damaged;
-    const auto entry = text ? read_deleted(*text, reason, kind) : std::nullopt;
+    DataProblem unread;
+    const auto entry = text ? read_deleted(*text, unread) : std::nullopt;
     if (!entry) return std::nullopt;
     std::string key = entry->key;
     if (!starts_with(key, session_prefix) || key.size() > 40 || store_.get(key)) key = fresh_key(session_prefix);
@@ -326,11 +374,16 @@ ExternalChange SessionStore::external_change() {
     const auto text = store_.get(key_);
     if (!text) return revision_ > 0 ? ExternalChange::Removed : ExternalChange::None;
     if (stored_is_ours(*text)) return ExternalChange::None;
-    std::string reason;
-    DataError::Kind kind = DataError::Kind::Damaged;
-    const auto entry = read_entry(*text, fallback_name(key_), reason, kind);
+    DataProblem unread;
+    const auto entry = read(key_, *text, unread);
     if (!entry) return ExternalChange::None;  // reported when we next save
-    return entry->header.revision != revision_ ? ExternalChange::Newer : ExternalChange::None;
+    const auto& stored = entry->header;
+    if (stored.revision == revision_ && stored.save_id == save_id_) return ExternalChange::None;
+    // Nothing of ours was stored yet (a new session), or ours was written before save ids: the
+    // stored save is simply newer.
+    if (revision_ == 0 || save_id_.empty() || stored.save_id.empty()) return ExternalChange::Newer;
+    const bool includes_ours = std::find(stored.seen.begin(), stored.seen.end(), save_id_) != stored.seen.end();
+    return includes_ours ? ExternalChange::Newer : ExternalChange::Diverged;
 }
 
 std::optional<nlohmann::json> SessionStore::read_view() {

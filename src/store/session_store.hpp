@@ -52,14 +52,18 @@ struct DeletedSession {
     std::optional<Phrase> problem;  // the kept copy cannot be read: why (its text is kept)
 };
 
-enum class ExternalChange { None, Newer, Removed };
+// Newer: another tab saved on top of our last save (show it). Diverged: another tab wrote over
+// our last save without having seen it (our changes are no longer stored: keep them as a session
+// of their own). Removed: deleted in another tab.
+enum class ExternalChange { None, Newer, Diverged, Removed };
 
 inline constexpr std::int64_t keep_deleted_ms = 48LL * 60 * 60 * 1000;
 
 class SessionStore {
 public:
     using Clock = std::function<std::int64_t()>;  // ms since 1970
-    SessionStore(KeyValueStore& store, Clock now) : store_(store), now_(std::move(now)) {}
+    using Random = std::function<std::uint64_t()>;  // a new save's id
+    SessionStore(KeyValueStore& store, Clock now, Random random = {});
 
     // The session open last, if any. A problem (corrupted entry, unknown version) is reported
     // and a fresh key chosen. Deleted sessions older than keep_deleted_ms are dropped here.
@@ -69,8 +73,9 @@ public:
     // (nothing written yet).
     void start_new(const std::string& name_prefix);
 
-    // Saves the open session. Refused, with nothing written, when the stored entry changed
-    // since we read it (another tab: Conflict) or cannot be read; a full quota is reported.
+    // Saves the open session. Refused, with nothing written, when the stored entry is not the
+    // save we last read or wrote (another tab saved: Conflict; told by the save's id, not only
+    // its revision) or cannot be read; a full quota is reported.
     std::optional<StoreProblem> save(const Session& session);
     // Keeps the session under a key of its own (an import, a copy after a conflict).
     std::optional<StoreProblem> save_as_new(const Session& session, const std::string& name);
@@ -128,11 +133,18 @@ private:
     KeyValueStore::WriteResult set(const std::string& key, const std::string& text);
     void erase(const std::string& key);
 
+    std::string new_save_id();
+    void forget_saved();  // the open session's key holds no save of ours (new, or deleted)
+    std::optional<Entry> read(const std::string& key, const std::string& text, DataProblem& problem) const;
+
     KeyValueStore& store_;
     Clock now_;
+    Random random_;
     std::string key_ = "czary.session.1";
     std::string name_;
     std::int64_t revision_ = 0;  // of the stored entry as we last read or wrote it; 0: never saved
+    std::string save_id_;        // of that entry ("" for an entry written before save ids)
+    std::vector<std::string> seen_;  // the saves it was made on top of
     std::size_t known_text_hash_ = 0, known_text_size_ = 0;  // of that stored text
     std::optional<std::vector<SessionSummary>> listed_;
     std::optional<std::vector<DeletedSession>> deleted_listed_;

@@ -171,7 +171,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     } catch (const czary::DataError&) {
         // refused with a reason: fine
     }
-    std::string reason;
-    (void)czary::store::read_entry(text, "Sesja 1", reason);
+    czary::DataProblem problem;
+    (void)czary::store::read_entry(text, "Sesja 1", problem);
     return 0;
 }

@@ -187,8 +187,8 @@ struct Harness {
     void check_saved(const std::string& key) {
         const auto text = map.get(key);
         check(text.has_value(), "a saved session is stored");
-        std::string reason;
-        const auto entry = czary::store::read_entry(*text, "x", reason);
+        czary::DataProblem problem;
+        const auto entry = czary::store::read_entry(*text, "x", problem);
         check(entry.has_value(), "a saved entry reads");
         const auto reopened = czary::Session::from_json(entry->session);
         check(czary::state_to_json(reopened.state()) == czary::state_to_json(session.state()), "a saved session reopens to the same state");

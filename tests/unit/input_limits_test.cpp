@@ -77,10 +77,10 @@ TEST_CASE("session file: nested deeper than 64 levels is refused (in meta / form
     CHECK(refusal_of(with_meta(nested(63))) == "session: nested deeper than 64 levels");
 }
 
-TEST_CASE("session file: larger than 8 MB is refused before it is read") {
+TEST_CASE("session file: larger than 2 MB is refused before it is read") {
     const std::string padding(czary::session_file_limits.max_bytes, ' ');
     const std::string text = R"({"format":"czary-session","version":1,"actions":[]})" + padding;
-    CHECK(refusal_of(text) == "session: larger than 8192 KB (8192 KB)");
+    CHECK(refusal_of(text) == "session: larger than 2048 KB (2048 KB)");
     CHECK_NOTHROW(Session::from_text(text.substr(0, czary::session_file_limits.max_bytes)));
 }
 
@@ -96,11 +96,11 @@ TEST_CASE("session file: more than 50000 actions is refused before any is replay
     for (std::size_t i = 0; i <= czary::max_session_actions; ++i) actions.push_back({{"type", "next_phase"}});
     CHECK(refusal_of(session_file(json::object(), actions).dump()) ==
           "session: 50001 actions, more than the 50000 a session may have");
-    // A million (3 MB of "{}") is refused while it is read, before a million values are built.
-    std::string million = R"({"format":"czary-session","version":1,"actions":[{})";
-    for (int i = 1; i < 1000000; ++i) million += ",{}";
-    million += "]}";
-    CHECK(refusal_of(million) == "session: a list or object of more than 100000 entries");
+    // 600,000 (1.8 MB of "{}") are refused while they are read, before they are all built.
+    std::string many = R"({"format":"czary-session","version":1,"actions":[{})";
+    for (int i = 1; i < 600000; ++i) many += ",{}";
+    many += "]}";
+    CHECK(refusal_of(many) == "session: a list or object of more than 100000 entries");
 }
 
 TEST_CASE("session: step 50001 is refused in play and 50000 steps load again") {
@@ -121,18 +121,18 @@ TEST_CASE("session: step 50001 is refused in play and 50000 steps load again") {
     CHECK(session.apply(roll).ok);
 }
 
-TEST_CASE("session file: a start state of more than 5000 figures is refused") {
+TEST_CASE("session file: a start state of more than 250 figures is refused") {
     const json start = czary::state_to_json(crowd_state(czary::max_session_figures + 1));
-    CHECK(refusal_of(session_file(start).dump()) == "session: the start state has 5001 figures, more than the 5000 a session may have");
+    CHECK(refusal_of(session_file(start).dump()) == "session: the start state has 251 figures, more than the 250 a session may have");
 }
 
-TEST_CASE("session: a figure past 5000 is refused in play; a session of 5000 loads again") {
+TEST_CASE("session: a figure past 250 is refused in play; a session of 250 loads again") {
     Session session(crowd_state(czary::max_session_figures));
     const auto monster = session.apply({{"type", "add_monster"}, {"kind", "ork"}, {"sila", 5}});
     CHECK_FALSE(monster.ok);
     CHECK(monster.refusal.code == "too_many_figures");
-    CHECK(monster.refusal.pl == "W sesji byłoby ponad 5000 figur, a jedna sesja może ich mieć najwyżej 5000.");
-    CHECK(monster.refusal.en == "The session would have more than 5000 figures, and one session may have at most 5000.");
+    CHECK(monster.refusal.pl == "W sesji byłoby ponad 250 figur, a jedna sesja może ich mieć najwyżej 250.");
+    CHECK(monster.refusal.en == "The session would have more than 250 figures, and one session may have at most 250.");
     CHECK(session.state().figures.size() == czary::max_session_figures);
     const auto hero = session.apply({{"type", "add_hero"}, {"hero", "larraka"}});
     CHECK(hero.refusal.code == "too_many_figures");
@@ -156,13 +156,13 @@ TEST_CASE("session file: meta larger than 64 KB is refused") {
 // figures per monster and a scan from the front per place, cubic in all (4,000 took 33 s). The
 // speed is measured by the benchmark command (czary-bench: "add 2,000 / 4,000 monsters"), not
 // here; this checks that the faster arrangement keeps the order of 9.1.
-TEST_CASE("9.1 add_monster: 1000 monsters stand strongest in front, equals in the order they came") {
+TEST_CASE("9.1 add_monster: 250 monsters stand strongest in front, equals in the order they came") {
     Session session = Session::with_seed(3);
-    for (int i = 0; i < 1000; ++i)
+    for (int i = 0; i < 250; ++i)
         REQUIRE(session.apply({{"type", "add_monster"}, {"kind", i % 2 ? "troll" : "ork"}, {"sila", 1 + (i * 37) % 99}}).ok);
     // Strongest first; equals in the order they came (9.1, as one stable sort would have it).
     const auto& state = session.state();
-    REQUIRE(state.monsters.ranks.size() == 334);
+    REQUIRE(state.monsters.ranks.size() == 84);
     CHECK(state.monsters.ranks.back()[0] != "");
     CHECK(state.monsters.ranks.back()[1].empty());
     int previous_strength = 1000;
@@ -182,7 +182,7 @@ TEST_CASE("9.1 add_monster: 1000 monsters stand strongest in front, equals in th
 // Checkpoints are further apart when the state is large; undo, redo and a refusal in the middle
 // of that distance still give exactly the replayed state.
 TEST_CASE("session: undo and redo between far-apart checkpoints of a large state give the replayed state") {
-    Session session(crowd_state(300));
+    Session session(crowd_state(czary::max_session_figures));
     for (int i = 0; i < 700; ++i) REQUIRE(session.apply({{"type", "roll_dice"}, {"code", "1K6"}}).ok);
     const auto at_700 = czary::state_to_json(session.state());
     CHECK_FALSE(session.apply({{"type", "wound"}, {"figure", "c9"}, {"amount", 1}}).ok);  // refused: no such figure
@@ -194,4 +194,95 @@ TEST_CASE("session: undo and redo between far-apart checkpoints of a large state
         REQUIRE(session.redo(back));
         CHECK(czary::state_to_json(session.state()) == at_700);
     }
+}
+
+// Issue 24, item 1: a refused action replayed from the last checkpoint, and with monsters added
+// one a step no checkpoint came after step 64: a session of 4,999 monsters and then refused taps
+// took hours to open. A refusal now costs one application of the action, however long the
+// session (counted by actions_run, not timed).
+TEST_CASE("session: a refusal applies nothing more than the refused action, however long the session") {
+    Session session = Session::with_seed(11);
+    for (std::size_t i = 0; i < czary::max_session_figures; ++i)
+        REQUIRE(session.apply({{"type", "add_monster"}, {"kind", "ork"}, {"sila", 1 + static_cast<int>(i % 9)}}).ok);
+    for (int i = 0; i < 3000; ++i) REQUIRE(session.apply({{"type", "roll_dice"}, {"code", "1K6"}}).ok);
+    const json over = {{"type", "add_monster"}, {"kind", "ork"}, {"sila", 3}};
+    const auto before = czary::state_to_json(session.state());
+    // The first refusal after a step replays at most from the last checkpoint...
+    std::size_t run = session.actions_run();
+    REQUIRE_FALSE(session.apply(over).ok);
+    CHECK(session.actions_run() - run <= 1 + czary::max_session_figures);
+    // ...and every refusal after it applies only itself.
+    for (int i = 0; i < 1000; ++i) {
+        run = session.actions_run();
+        REQUIRE_FALSE(session.apply(i % 2 ? over : json{{"type", "wound"}, {"figure", "c9"}, {"amount", 1}}).ok);
+        CHECK(session.actions_run() - run == 1);
+    }
+    CHECK(czary::state_to_json(session.state()) == before);
+    // A step after refusals is applied to the state as it was, and undone to it.
+    REQUIRE(session.apply({{"type", "roll_dice"}, {"code", "1K6"}}).ok);
+    REQUIRE(session.undo(1));
+    CHECK(czary::state_to_json(session.state()) == before);
+}
+
+// Item 1: the same session as a passed link or a file: thousands of refused actions. A file may
+// hold 1,000 refusals (a session saves none; a scenario shows a few); past that it is refused
+// with the limit named, before more is spent on it.
+TEST_CASE("session file: more than 1000 refused actions is refused, naming the limit") {
+    json actions = json::array();
+    for (int i = 0; i < 1001; ++i) actions.push_back({{"type", "wound"}, {"figure", "c9"}, {"amount", 1}});
+    CHECK(refusal_of(session_file(json::object(), actions).dump()) == "session: more than 1000 of its actions are refused");
+    try {
+        Session::from_json(session_file(json::object(), actions));
+    } catch (const DataError& e) {
+        CHECK(e.kind == DataError::Kind::TooManyRefusals);
+        CHECK(e.parts.at("max") == "1000");
+    }
+    actions.erase(actions.begin());
+    std::vector<czary::ReplayEntry> report;
+    CHECK(Session::from_json(session_file(json::object(), actions), &report).steps().empty());
+    CHECK(report.size() == 1000);
+}
+
+// Item 2: the page hook read an action with the file's nesting limit (64), but an action stands
+// two levels down in a file and three in a stored entry: after a reload the session did not read.
+// Whatever is accepted reads back, from a file and from a stored entry.
+TEST_CASE("session: an action nested past what a file can hold is refused; one just within reads back") {
+    const auto action_nested = [](std::size_t depth) {  // the action object itself is level 1
+        json inner = 1;
+        for (std::size_t i = 1; i < depth; ++i) inner = json{{"a", inner}};
+        return json{{"type", "roll_dice"}, {"code", "1K6"}, {"x", inner}};
+    };
+    Session session = Session::with_seed(2);
+    const auto deep = session.apply(action_nested(czary::action_limits.max_depth + 1));
+    CHECK_FALSE(deep.ok);
+    CHECK(deep.refusal.code == "action_too_large");
+    CHECK(deep.refusal.pl == "Tej akcji nie da się zapisać w sesji: ma ponad 62 poziomy zagnieżdżenia, tekst dłuższy niż 4096 bajtów albo jest za duża.");
+    CHECK(session.steps().empty());
+    REQUIRE(session.apply(action_nested(czary::action_limits.max_depth)).ok);
+    const std::string file = session.to_json().dump();
+    CHECK(Session::from_text(file).steps().size() == 1);
+    // The page hook reads with action_limits: the text of an action one level deeper is refused.
+    CHECK_THROWS_AS(czary::parse_json_input(action_nested(czary::action_limits.max_depth + 1).dump(), czary::action_limits, "action"), DataError);
+    CHECK_NOTHROW(czary::parse_json_input(action_nested(czary::action_limits.max_depth).dump(), czary::action_limits, "action"));
+    // A text longer than a file allows is refused in play as well.
+    CHECK(session.apply({{"type", "roll_dice"}, {"code", "1K6"}, {"x", std::string(4097, 'a')}}).refusal.code == "action_too_large");
+}
+
+// Item 2 / 10: an action that would make the session file larger than a file may be is refused
+// (session_too_large); what was played up to it saves and loads again.
+TEST_CASE("session: a step past the file's 2 MB is refused, and the session loads again") {
+    Session session = Session::with_seed(4);
+    const json big = {{"type", "roll_dice"}, {"code", "1K6"}, {"x", std::string(4000, 'b')}};
+    czary::ApplyResult last;
+    for (int i = 0; i < 1000 && (last = session.apply(big)).ok; ++i) {}
+    REQUIRE_FALSE(last.ok);
+    CHECK(last.refusal.code == "session_too_large");
+    CHECK(last.refusal.pl == "Sesja zajęłaby ponad 2044 KB, najwięcej, ile może mieć (tyle każda przeglądarka na pewno zachowa). Aby grać dalej, zacznij nową sesję.");
+    const std::string text = session.to_json().dump();
+    CHECK(text.size() <= session.file_bytes());
+    CHECK(text.size() <= czary::session_file_limits.max_bytes - czary::session_file_reserve_bytes);
+    CHECK(Session::from_text(text).steps().size() == session.steps().size());
+    // After an undo there is room again.
+    REQUIRE(session.undo(1));
+    CHECK(session.apply(big).ok);
 }

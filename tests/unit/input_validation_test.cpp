@@ -377,17 +377,19 @@ TEST_CASE("12.0: experience stops at 1000000000; a huge siła x 6 is summed with
     const auto refusal = t.refused({{"type", "end_fight"}}, "counter_limit", "12.0");
     CHECK(refusal.en == "This action would pass a limit: experience can be at most 1000000000.");
 
-    // 360 dead monsters of siła 1000000: 2.16e9 points, more than an int holds.
+    // 248 dead monsters of siła 1000000 (a session holds at most 250 figures): 1.49e9 points,
+    // 744000000 a survivor, on top of 300000000: past the limit.
     json many = fight_start();
     many["monsters"]["ranks"] = json::array();
     many["figures"] = {character("c1"), character("c2")};
-    for (int i = 3; i < 363; ++i) {
+    many["figures"][0]["experience"] = 300000000;
+    for (int i = 3; i < 251; ++i) {
         json m = monster("m" + std::to_string(i), 1000000);
         m["dead"] = true;
         many["figures"].push_back(m);
         many["fight"]["monsters_killed"].push_back("m" + std::to_string(i));
     }
-    many["next_id"] = 363;
+    many["next_id"] = 251;
     auto u = table_from(many);
     u.refused({{"type", "end_fight"}}, "counter_limit", "12.0");
     many["fight"]["monsters_killed"] = {"m3", "m4"};  // 2 x 1000000 x 6 / 2 each: fits

@@ -62,12 +62,12 @@ TEST_CASE("store: a saved session opens again with its history, position and nam
 TEST_CASE("store: the entry is written in the current version with its header before the session") {
     MapStore kv;
     Clock clock;
-    SessionStore store(kv, clock.fn());
+    SessionStore store(kv, clock.fn(), [] { return std::uint64_t{0xc2a7}; });
     REQUIRE_FALSE(store.save_as_new(played().session, "A \"quoted\" name").has_value());
     const std::string text = kv.values[store.current_key()];
-    CHECK(text.rfind(R"({"format":"czary-store","version":2,"name":"A \"quoted\" name","revision":1,"saved_at":1700000000000,"steps":7,"session":{)", 0) == 0);
-    std::string reason;
-    const auto entry = czary::store::read_entry(text, "", reason);
+    CHECK(text.rfind(R"({"format":"czary-store","version":2,"name":"A \"quoted\" name","revision":1,"save":"000000000000c2a7","seen":[],"saved_at":1700000000000,"steps":7,"session":{)", 0) == 0);
+    czary::DataProblem problem;
+    const auto entry = czary::store::read_entry(text, "", problem);
     REQUIRE(entry.has_value());
     const auto* header = &entry->header;
     CHECK(header->name == "A \"quoted\" name");

@@ -119,7 +119,7 @@ TEST_CASE("share: a damaged or newer link is refused like an import, and the ope
     czary::app::incoming_share_damaged(b.app);
     CHECK(polish(b.app) == "Nie otwarto przekazanej sesji: link jest uszkodzony albo ucięty; zeskanuj kod jeszcze raz.");
     czary::app::incoming_share_too_large(b.app);
-    CHECK(polish(b.app) == "Nie otwarto przekazanej sesji: sesja w linku jest za duża.");
+    CHECK(polish(b.app) == "Nie otwarto przekazanej sesji: sesja w linku jest większa niż dozwolone 2048 KB.");
     CHECK(b.app.ui.notice->refusal);
     czary::app::incoming_share_unreadable(b.app);
     CHECK(polish(b.app) == "Nie otwarto przekazanej sesji: ta przeglądarka nie umie rozpakować linku; uaktualnij ją albo przekaż plik sesji.");

@@ -42,13 +42,14 @@ EMSCRIPTEN_KEEPALIVE const char* czary_state_json() {
 
 EMSCRIPTEN_KEEPALIVE const char* czary_session_json() { return keep(page_json(czary::platform::web_app().session.to_json())); }
 
-// An action from a page tool: read with the session file's limits; whatever it holds, the answer
-// is a result or a refusal, never an exception thrown into the page.
+// An action from a page tool: read with the limits of an action in a session file (what is
+// accepted here is always read back); whatever it holds, the answer is a result or a refusal,
+// never an exception thrown into the page.
 EMSCRIPTEN_KEEPALIVE const char* czary_dispatch_json(const char* action_text) {
     auto& app = czary::platform::web_app();
     nlohmann::json answer;
     try {
-        const auto action = czary::parse_json_input(action_text, czary::session_file_limits, "action");
+        const auto action = czary::parse_json_input(action_text, czary::action_limits, "action");
         answer = czary::result_to_json(czary::app::dispatch_json(app, action));
     } catch (const std::exception& e) {
         answer = {{"ok", false}, {"refusal", {{"code", "invalid_action"}, {"rule", ""}, {"pl", e.what()}, {"en", e.what()}}}};

@@ -1,0 +1,239 @@
+// Issue 24: a saved game is never out of reach. The store's and the app's side of the second
+// hostile-input probe: two tabs that save the same revision, a listing that misses a key, a full
+// quota and damaged deleted copies, limits named in the player's words, and a session too long
+// to open at start.
+#include "table.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include "app_with_store.hpp"
+#include "controller/share.hpp"
+#include "core/data_error.hpp"
+#include "map_store.hpp"
+#include "store/session_store.hpp"
+
+namespace {
+
+using czary::store::ExternalChange;
+using czary::store::SessionStore;
+using czary::store::StoreProblem;
+using nlohmann::json;
+using test::MapStore;
+
+std::int64_t now() { return 1'700'000'000'000; }
+
+std::string polish(const czary::app::App& app) { return app.ui.notice ? app.ui.notice->text.in("pl") : ""; }
+std::string english(const czary::app::App& app) { return app.ui.notice ? app.ui.notice->text.in("en") : ""; }
+
+// Every roll_dice purpose stored in a session entry ("A1", "B7", ...).
+std::vector<std::string> purposes_in(const std::string& entry_text) {
+    czary::DataProblem problem;
+    const auto entry = czary::store::read_entry(entry_text, "", problem);
+    std::vector<std::string> found;
+    if (!entry) return found;
+    for (const auto& action : entry->session["actions"]) found.push_back(action.value("purpose", ""));
+    return found;
+}
+
+json roll(const std::string& purpose) { return {{"type", "roll_dice"}, {"code", "1K6"}, {"purpose", purpose}}; }
+
+// localStorage as Chromium's tabs see it: each tab has its own copy, and another tab's writes
+// reach it only when `sync` hands them over (a moment later in a browser).
+struct LaggingStore : czary::store::KeyValueStore {
+    MapStore& shared;
+    std::map<std::string, std::optional<std::string>> own;  // read as this tab last saw them
+    explicit LaggingStore(MapStore& s) : shared(s) { sync(); }
+    void sync() {
+        own.clear();
+        for (const auto& [k, v] : shared.values) own[k] = v;
+    }
+    std::optional<std::string> get(const std::string& key) override {
+        const auto found = own.find(key);
+        return found == own.end() ? std::nullopt : found->second;
+    }
+    WriteResult set(const std::string& key, const std::string& value) override {
+        own[key] = value;
+        return shared.set(key, value);
+    }
+    void remove(const std::string& key) override {
+        own.erase(key);
+        shared.remove(key);
+    }
+    std::vector<std::string> keys() override {
+        std::vector<std::string> all;
+        for (const auto& [k, v] : own)
+            if (v) all.push_back(k);
+        return all;
+    }
+};
+
+}  // namespace
+
+// Item 4: two tabs that both saved revision N+1 on top of N were told apart by the number only:
+// the one that learned of the other's save took it for its own, and its next save wrote over it.
+// Alternating steps lost 5 to 38 of 80. Each save has an id and lists the saves it was made on.
+TEST_CASE("store item 4: two tabs saving the same revision: the later never writes over a save it has not seen") {
+    MapStore shared;
+    LaggingStore tab_a_storage(shared), tab_b_storage(shared);
+    std::uint64_t ids = 0;
+    const auto next_id = [&] { return ++ids; };
+    SessionStore a(tab_a_storage, now, next_id), b(tab_b_storage, now, next_id);
+    a.start_new("Sesja");
+    czary::Session game_a = czary::Session::with_seed(1);
+    REQUIRE(game_a.apply(roll("A0")).ok);
+    REQUIRE_FALSE(a.save(game_a).has_value());
+    tab_b_storage.sync();
+    std::optional<StoreProblem> problem;
+    auto game_b = b.open(a.current_key(), problem);
+    REQUIRE(game_b);
+
+    // Both add a step on top of revision 1 before either sees the other's: B's write lands last.
+    REQUIRE(game_a.apply(roll("A1")).ok);
+    REQUIRE_FALSE(a.save(game_a).has_value());
+    REQUIRE(game_b->apply(roll("B1")).ok);
+    REQUIRE_FALSE(b.save(*game_b).has_value());  // its copy of the storage still shows revision 1
+    tab_a_storage.sync();
+    // A learns of it: revision 2 as its own, but not its save, and not made on top of it.
+    CHECK(a.external_change() == ExternalChange::Diverged);
+    // Had A gone on without looking, its save is refused: B's step is never written over.
+    REQUIRE(game_a.apply(roll("A2")).ok);
+    const auto conflict = a.save(game_a);
+    REQUIRE(conflict);
+    CHECK(conflict->kind == StoreProblem::Kind::Conflict);
+    CHECK(purposes_in(shared.values[a.current_key()]) == std::vector<std::string>{"A0", "B1"});
+
+    // A save made on top of another tab's save is simply newer for it.
+    tab_b_storage.sync();
+    REQUIRE(game_b->apply(roll("B2")).ok);
+    REQUIRE_FALSE(b.save(*game_b).has_value());
+    SessionStore c(shared, now, next_id);
+    auto game_c = c.open(b.current_key(), problem);
+    REQUIRE(game_c);
+    REQUIRE(game_b->apply(roll("B3")).ok);
+    REQUIRE_FALSE(b.save(*game_b).has_value());
+    REQUIRE(game_b->apply(roll("B4")).ok);
+    REQUIRE_FALSE(b.save(*game_b).has_value());  // two saves past what C read: still on top of it
+    CHECK(c.external_change() == ExternalChange::Newer);
+}
+
+// The same in the app: the tab whose save was written over keeps its game as "… (z tej karty)",
+// and across alternating steps of two tabs no step is lost.
+TEST_CASE("store item 4: alternating steps in two tabs lose none; the loser is kept as „… (z tej karty)”") {
+    MapStore shared;
+    LaggingStore storage_a(shared), storage_b(shared);
+    std::uint64_t ids = 100;
+    const auto next_id = [&] { return ++ids; };
+    SessionStore store_a(storage_a, now, next_id), store_b(storage_b, now, next_id);
+    auto tab_a = czary::app::make_app(1), tab_b = czary::app::make_app(2);
+    tab_a.store = &store_a;
+    tab_b.store = &store_b;
+    czary::app::open_start_session(tab_a);
+    REQUIRE(czary::app::dispatch_json(tab_a, roll("A0")).ok);
+    storage_b.sync();
+    czary::app::open_start_session(tab_b);
+    REQUIRE(tab_b.session.steps().size() == 1);
+
+    std::vector<std::string> played{"A0"};
+    for (int i = 1; i <= 40; ++i) {
+        // Each tab plays a step and only then hears of the other's last save: the race of item 4.
+        for (auto* tab : {&tab_a, &tab_b}) {
+            const std::string purpose = (tab == &tab_a ? "A" : "B") + std::to_string(i);
+            REQUIRE(czary::app::dispatch_json(*tab, roll(purpose)).ok);
+            played.push_back(purpose);
+        }
+        storage_a.sync();
+        czary::app::storage_changed(tab_a);
+        storage_b.sync();
+        czary::app::storage_changed(tab_b);
+    }
+    std::set<std::string> kept;
+    for (const auto& [key, text] : shared.values)
+        for (const auto& purpose : purposes_in(text)) kept.insert(purpose);
+    for (const auto& purpose : played) CHECK_MESSAGE(kept.count(purpose) == 1, purpose);
+    bool copy_named = false;
+    for (const auto& summary : store_a.list()) copy_named |= summary.header.name.find("(z tej karty)") != std::string::npos;
+    CHECK(copy_named);
+}
+
+// Item 3: the browser's keys reached the store as one text cut at U+0000; a key it missed was
+// thought free and *Nowa sesja* wrote over a session. A key that answers is never written over.
+TEST_CASE("store item 3: a new session never takes a key that holds something, even when the listing misses it") {
+    struct HidingStore : MapStore {
+        std::vector<std::string> keys() override { return {}; }  // a listing that lost every key
+    } kv;
+    kv.values["czary.session.1"] = "kept as it is";
+    SessionStore store(kv, now);
+    store.start_new("Sesja");
+    CHECK(store.current_key() == "czary.session.2");
+    test::Table t;
+    t.party();
+    REQUIRE_FALSE(store.save(t.session).has_value());
+    CHECK(kv.values["czary.session.1"] == "kept as it is");
+}
+
+// Item 5: a full quota gave up every deleted copy, though docs/storage.md promises that one that
+// cannot be read is never dropped.
+TEST_CASE("store item 5: a full quota gives up readable deleted copies only, never an unreadable one") {
+    MapStore kv;
+    SessionStore store(kv, now);
+    test::Table t;
+    t.party();
+    REQUIRE_FALSE(store.save_as_new(t.session, "Stara").has_value());
+    REQUIRE_FALSE(store.remove(store.current_key()).has_value());
+    kv.values["czary.deleted.7"] = R"({"format":"czary-deleted","key":"czary.session.9","name":"x","deleted_at":"soon","text":"…"})";
+    REQUIRE(store.deleted().size() == 2);
+    REQUIRE_FALSE(store.save_as_new(t.session, "Nowa").has_value());
+    kv.capacity = kv.used() + 10;
+    t.ok({{"type", "add_hero"}, {"hero", "zuryk"}});
+    store.save(t.session);
+    CHECK(kv.values.count("czary.deleted.7") == 1);
+    const auto deleted = store.deleted();
+    CHECK(std::count_if(deleted.begin(), deleted.end(), [](const auto& d) { return d.problem.has_value(); }) == 1);
+    CHECK(std::count_if(deleted.begin(), deleted.end(), [](const auto& d) { return !d.problem.has_value(); }) == 0);
+}
+
+// Item 10: 60,000 actions, a text over 4,096 bytes, a link with 50,001 actions were all only
+// "uszkodzony" ("zeskanuj jeszcze raz", which cannot help). The limit is named.
+TEST_CASE("store item 10: a file, a link or a stored entry past a limit is refused naming the limit") {
+    test::AppWithStore phone;
+    json file = {{"format", "czary-session"}, {"version", 1}, {"actions", json::array()}};
+    for (int i = 0; i < 50001; ++i) file["actions"].push_back({{"type", "next_phase"}});
+    czary::app::incoming_share(phone.app, file.dump());
+    CHECK(polish(phone.app) == "Nie otwarto przekazanej sesji: sesja ma 50001 kroków, a może mieć najwyżej 50000.");
+    CHECK(english(phone.app).rfind("The passed session was not opened: the session has 50001 steps, and may have at most 50000 (", 0) == 0);
+
+    for (int i = 0; i < 9999; ++i) file["actions"].push_back({{"type", "next_phase"}});
+    czary::app::import_session(phone.app, file.dump());
+    CHECK(polish(phone.app) == "Nie zaimportowano pliku: sesja ma 60000 kroków, a może mieć najwyżej 50000.");
+
+    const json long_text = {{"format", "czary-session"}, {"version", 1}, {"meta", {{"note", std::string(5000, 'a')}}}};
+    czary::app::incoming_share(phone.app, long_text.dump());
+    CHECK(polish(phone.app) == "Nie otwarto przekazanej sesji: jeden z tekstów jest dłuższy niż dozwolone 4096 bajtów.");
+
+    const std::string padding(czary::session_file_limits.max_bytes, ' ');
+    czary::app::import_session(phone.app, R"({"format":"czary-session","version":1})" + padding);
+    CHECK(polish(phone.app) == "Nie zaimportowano pliku: sesja ma 2049 KB, a może mieć najwyżej 2048 KB.");
+
+    // A stored entry past a limit says which, when it is opened.
+    phone.storage.values["czary.session.5"] =
+        R"({"format":"czary-store","version":2,"name":"Długa","revision":1,"saved_at":1,"steps":1,"session":)" + file.dump() + "}";
+    phone.store.forget_listing();
+    czary::app::switch_session(phone.app, "czary.session.5");
+    CHECK(polish(phone.app).rfind("Zapisanej sesji nr 5 nie da się odczytać: sesja ma 60000 kroków, a może mieć najwyżej 50000.", 0) == 0);
+}
+
+// Minor: a passed session waiting for its answer stayed in ui().incomingShare after a later
+// damaged link replaced its question; "Tak, otwórz" could no longer be seen, but the session was
+// still there to open.
+TEST_CASE("store item minor: a damaged link that replaces a question drops the session it asked about") {
+    test::AppWithStore phone;
+    const json file = {{"format", "czary-session"}, {"version", 1}, {"actions", json::array()}};
+    czary::app::incoming_share(phone.app, file.dump());
+    REQUIRE(phone.app.ui.incoming_share);
+    czary::app::incoming_share_damaged(phone.app);
+    CHECK_FALSE(phone.app.ui.incoming_share);
+    czary::app::incoming_share(phone.app, file.dump());
+    czary::app::incoming_share_too_large(phone.app);
+    CHECK_FALSE(phone.app.ui.incoming_share);
+}
