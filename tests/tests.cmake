@@ -23,22 +23,25 @@ czary_cli_test(replay_future_version 2 "version 9 is newer than this program rea
 czary_cli_test(replay_missing_file 2 "cannot read" replay ${cli_files}/no-such-file.json)
 # Files past the limits of docs/session-format.md, made here rather than kept in the repository:
 # nested 100,000 deep inside "meta", "format" or an action (a stack overflow in czary-cli before),
-# and larger than 8 MB. Each is refused with a message and exit 2.
+# and larger than 2 MB. Each is refused with a message and exit 2. So is an endless stream
+# (/dev/zero): czary-cli reads no further than the limit (it read to the end to say the size).
 set(cli_made ${CMAKE_BINARY_DIR}/cli-files)
-if(NOT EXISTS ${cli_made}/too-large.json)
+if(NOT EXISTS ${cli_made}/too-large-2mb.json)
   string(REPEAT "{\"a\": " 100000 deep_open)
   string(REPEAT "}" 100000 deep_close)
   set(deep "${deep_open}1${deep_close}")
   file(WRITE ${cli_made}/deep-meta.json "{\"format\": \"czary-session\", \"version\": 1, \"meta\": {\"x\": ${deep}}, \"actions\": []}")
   file(WRITE ${cli_made}/deep-format.json "{\"format\": ${deep}, \"version\": 1}")
   file(WRITE ${cli_made}/deep-action.json "{\"format\": \"czary-session\", \"version\": 1, \"actions\": [{\"type\": \"next_phase\", \"x\": ${deep}}]}")
-  string(REPEAT " " 8389000 padding)  # past 8 MB (8,388,608 bytes)
-  file(WRITE ${cli_made}/too-large.json "{\"format\": \"czary-session\", \"version\": 1, \"actions\": []}${padding}")
+  string(REPEAT " " 2098000 padding)  # past 2 MB (2,097,152 bytes)
+  file(WRITE ${cli_made}/too-large-2mb.json "{\"format\": \"czary-session\", \"version\": 1, \"actions\": []}${padding}")
 endif()
 foreach(place meta format action)
   czary_cli_test(replay_deep_${place} 2 "czary-cli: session: nested deeper than 64 levels" replay ${cli_made}/deep-${place}.json)
 endforeach()
-czary_cli_test(replay_too_large 2 "czary-cli: session: larger than 8192 KB .8192 KB." replay ${cli_made}/too-large.json)
+czary_cli_test(replay_too_large 2 "czary-cli: session: larger than 2048 KB" replay ${cli_made}/too-large-2mb.json)
+czary_cli_test(replay_endless 2 "czary-cli: session: larger than 2048 KB" replay /dev/zero)
+set_tests_properties(cli.replay_endless PROPERTIES TIMEOUT 120)
 czary_cli_test(legal 0 "\"spell\": \"blyskawica\"" legal ${cli_files}/fight.json c1)
 czary_cli_test(legal_unknown_character 2 "no figure 'c9'" legal ${cli_files}/fight.json c9)
 czary_cli_test(odds 0 "\"kill\"" odds ${cli_files}/fight.json c1 blyskawica m4)

@@ -86,6 +86,17 @@ std::string file_name_part(const std::string& name) {
 void open_start_session(App& app) {
     if (!app.store) return;
     guarded(app, [&] {
+        // A session this long could keep the app from being ready for seconds on a phone: it
+        // opens when the player asks (Sessions tab), never as the one that holds up the start.
+        if (const auto last = app.store->last_key()) {
+            for (const auto& summary : app.store->list())
+                if (summary.key == *last && !summary.problem && summary.header.steps > max_steps_opened_at_start) {
+                    app.store->start_new(app.tr("session.default_name"));
+                    app.ui.tab = Tab::Sessions;
+                    return show(app, "session.long_not_opened",
+                                {{"{name}", summary.header.name}, {"{n}", std::to_string(summary.header.steps)}});
+                }
+        }
         std::optional<store::StoreProblem> problem;
         if (auto saved = app.store->open_last(problem)) {
             app.session = std::move(*saved);
@@ -218,6 +229,8 @@ bool import_session(App& app, std::string_view text, const std::string& given_na
     if (app.store) guarded(app, [&] {
         if (app.store->raw_text(app.store->current_key())) previous = app.store->current_name();
     });
+    const std::size_t imported_bytes = imported->file_bytes();
+    Session previous_session = std::move(app.session);
     opened(app, std::move(*imported));
     app.session_unsaved = false;
     app.ui.tab = Tab::Table;  // the game goes on at the table
@@ -243,9 +256,15 @@ bool import_session(App& app, std::string_view text, const std::string& given_na
     guarded(app, [&] {
         if (numbered) name += " " + std::to_string(app.store->list().size() + 1);
         const auto problem = app.store->save_as_new(app.session, name);
-        app.session_unsaved = problem.has_value();
-        if (problem) return show_problem(app, *problem);
-        tell_imported(app.store->current_name());
+        if (!problem) return tell_imported(app.store->current_name());
+        // Not kept: the player is not left playing a session that is saved nowhere. The session
+        // open before comes back (the store still has it open), and the notice says why.
+        app.session = std::move(previous_session);
+        app.ui.tab = Tab::Sessions;
+        const bool quota = problem->kind == store::StoreProblem::Kind::QuotaExceeded;
+        const LocalizedText why = quota ? both(app, "session.no_room_for", {{"{kb}", std::to_string((imported_bytes + 1023) / 1024)}})
+                                        : words(app, problem->text);
+        app.ui.notice = Notice{translated(app, from == ImportFrom::Link ? "share.refused" : "session.import_refused", {{"reason", why}}), "", true, ""};
     });
     return true;
 }
@@ -303,8 +322,12 @@ std::string free_session_name(App& app, const std::string& name) {
 }
 
 void export_session(App& app) {
-    app.platform_requests.push_back({PlatformRequest::Kind::Download, session_file_name(app),
-                                     session_file(app).dump(1, ' ', false, nlohmann::json::error_handler_t::replace)});
+    const nlohmann::json file = session_file(app);
+    // Indented for a person to read, unless that would pass the size a file may have: written
+    // compactly it always fits (the session refuses a step past it), so an export always imports.
+    std::string text = file.dump(1, ' ', false, nlohmann::json::error_handler_t::replace);
+    if (text.size() > session_file_limits.max_bytes) text = file.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    app.platform_requests.push_back({PlatformRequest::Kind::Download, session_file_name(app), std::move(text)});
 }
 
 void export_raw_entry(App& app, const std::string& key) {

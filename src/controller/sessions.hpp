@@ -13,7 +13,10 @@ namespace czary::app {
 // reaches the frame loop as an exception.
 //
 // On start: the session open last, or a new one (an unreadable entry is reported, kept), with
-// the tab, selection and scroll it was left at (restore_view).
+// the tab, selection and scroll it was left at (restore_view). A session of more than
+// max_steps_opened_at_start steps is not opened at start: the Sessions tab says so, and it
+// opens there on request.
+inline constexpr std::int64_t max_steps_opened_at_start = 20000;
 void open_start_session(App& app);
 void restore_view(App& app);
 // The tab, selection and scroll are saved next to the session when they change (view.cpp);

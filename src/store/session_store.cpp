@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <random>
 #include <set>
+#include <tuple>
 
 #include <nlohmann/json.hpp>
 
@@ -14,7 +15,7 @@
 namespace czary::store {
 namespace {
 
-constexpr const char* last_key = "czary.last";
+constexpr const char* last_key_name = "czary.last";
 constexpr const char* session_prefix = "czary.session.";
 constexpr const char* deleted_prefix = "czary.deleted.";
 constexpr const char* view_key = "czary.view";
@@ -95,11 +96,17 @@ void SessionStore::start_new(const std::string& name_prefix) {
     forget_saved();
 }
 
+std::optional<std::string> SessionStore::last_key() {
+    auto last = store_.get(last_key_name);
+    if (!last || !starts_with(*last, session_prefix)) return std::nullopt;
+    return last;
+}
+
 std::optional<Session> SessionStore::open_last(std::optional<StoreProblem>& problem) {
     problem.reset();
     drop_old_deleted();
-    const auto last = store_.get(last_key);
-    if (!last || !starts_with(*last, session_prefix)) return std::nullopt;
+    const auto last = last_key();
+    if (!last) return std::nullopt;
     return open(*last, problem);
 }
 
@@ -120,7 +127,7 @@ std::optional<Session> SessionStore::open(const std::string& key, std::optional<
             save_id_ = entry->header.save_id;
             seen_ = entry->header.seen;
             remember(*text);
-            set(last_key, key_);
+            set(last_key_name, key_);
             return session;
         } catch (const DataError& e) {
             unread = DataProblem::of(e);
@@ -175,14 +182,18 @@ std::optional<StoreProblem> SessionStore::save(const Session& session) {
     save_id_ = header.save_id;
     seen_ = header.seen;
     remember(text);
-    set(last_key, key_);
+    set(last_key_name, key_);
     return std::nullopt;
 }
 
 std::optional<StoreProblem> SessionStore::save_as_new(const Session& session, const std::string& name) {
+    // Written whole or not at all: when the write fails, the session open before stays the open one.
+    const auto before = std::make_tuple(key_, name_, revision_, save_id_, seen_, known_text_hash_, known_text_size_);
     start_new("");
     name_ = name;
-    return save(session);
+    auto problem = save(session);
+    if (problem) std::tie(key_, name_, revision_, save_id_, seen_, known_text_hash_, known_text_size_) = before;
+    return problem;
 }
 
 KeyValueStore::WriteResult SessionStore::set(const std::string& key, const std::string& text) {

@@ -69,6 +69,8 @@ public:
     // and a fresh key chosen. Deleted sessions older than keep_deleted_ms are dropped here.
     std::optional<Session> open_last(std::optional<StoreProblem>& problem);
     std::optional<Session> open(const std::string& key, std::optional<StoreProblem>& problem);
+    // The key of the session open last ("czary.last"), if it names a session's key.
+    std::optional<std::string> last_key();
     // A new session will be saved under a fresh key, named "<name_prefix> <the key's number>"
     // (nothing written yet).
     void start_new(const std::string& name_prefix);
@@ -77,7 +79,8 @@ public:
     // save we last read or wrote (another tab saved: Conflict; told by the save's id, not only
     // its revision) or cannot be read; a full quota is reported.
     std::optional<StoreProblem> save(const Session& session);
-    // Keeps the session under a key of its own (an import, a copy after a conflict).
+    // Keeps the session under a key of its own (an import, a copy after a conflict), which is
+    // then the open one; when it cannot be written, the one open before stays open.
     std::optional<StoreProblem> save_as_new(const Session& session, const std::string& name);
 
     // Every stored session, the latest saved first; unreadable ones included, with the reason.

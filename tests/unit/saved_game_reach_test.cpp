@@ -237,3 +237,70 @@ TEST_CASE("store item minor: a damaged link that replaces a question drops the s
     czary::app::incoming_share_too_large(phone.app);
     CHECK_FALSE(phone.app.ui.incoming_share);
 }
+
+// Item 10: an import that the storage cannot keep was opened all the same, and the player played
+// on unsaved. It is refused before, with the size, and the session open before stays open.
+TEST_CASE("store item 10: an import with no room to keep it is not opened; the session before stays, saved") {
+    test::AppWithStore phone;
+    REQUIRE(czary::app::dispatch(phone.app, czary::actions::AddHero{"larraka"}).ok);
+    const std::string before_key = phone.store.current_key();
+    const auto before = czary::state_to_json(phone.app.session.state());
+    czary::Session other = czary::Session::with_seed(9);
+    for (int i = 0; i < 200; ++i) REQUIRE(other.apply(roll("R" + std::to_string(i))).ok);
+    phone.storage.capacity = phone.storage.used() + 1000;
+    czary::app::import_session(phone.app, other.to_json().dump());
+    CHECK(polish(phone.app).rfind("Nie zaimportowano pliku: w pamięci przeglądarki nie ma miejsca na tę sesję (", 0) == 0);
+    CHECK(czary::state_to_json(phone.app.session.state()) == before);
+    CHECK(phone.store.current_key() == before_key);
+    CHECK_FALSE(phone.app.session_unsaved);
+    // The next step is saved where it belongs.
+    phone.storage.capacity = 0;
+    REQUIRE(czary::app::dispatch(phone.app, czary::actions::AddHero{"gislan"}).ok);
+    CHECK(purposes_in(phone.storage.values[before_key]).size() == 2);
+}
+
+// Item 2: a session near the size limit was exported indented, larger than an import accepts.
+TEST_CASE("store item 2: the export of a session at the size limit imports again") {
+    test::AppWithStore phone;
+    const json big = {{"type", "roll_dice"}, {"code", "1K6"}, {"x", std::string(4000, 'b')}};
+    while (czary::app::dispatch_json(phone.app, big).ok) {}
+    phone.app.platform_requests.clear();
+    czary::app::export_session(phone.app);
+    REQUIRE(phone.app.platform_requests.size() == 1);
+    const std::string exported = phone.app.platform_requests[0].text;
+    CHECK(exported.size() <= czary::session_file_limits.max_bytes);
+    CHECK(czary::Session::from_text(exported).steps().size() == phone.app.session.steps().size());
+}
+
+// Item 1: the session open last was replayed before the app was ready, however long: a session
+// too costly to open could keep the app from ever starting. Past 20,000 steps it waits to be
+// asked for, listed in the Sessions tab; nothing is written over it.
+TEST_CASE("store item 1: a session of more than 20000 steps is not opened at start; it opens on request") {
+    MapStore storage;
+    {
+        SessionStore store(storage, now);
+        store.start_new("Sesja");
+        czary::Session long_game = czary::Session::with_seed(3);
+        REQUIRE(long_game.apply(roll("R")).ok);
+        REQUIRE_FALSE(store.save(long_game).has_value());
+    }
+    // The header says how many steps (the replay is what would take long): 20,001.
+    auto& text = storage.values["czary.session.1"];
+    const auto at = text.find("\"steps\":1,");
+    REQUIRE(at != std::string::npos);
+    text.replace(at, 10, "\"steps\":20001,");
+    const std::string stored = text;
+
+    SessionStore store(storage, now);
+    auto app = czary::app::make_app(5);
+    app.store = &store;
+    czary::app::open_start_session(app);
+    CHECK(app.session.steps().empty());
+    CHECK(app.ui.tab == czary::app::Tab::Sessions);
+    CHECK(polish(app) == "Sesja „Sesja 1” ma 20001 kroków, więc nie otwiera się sama przy starcie: jej wczytanie może chwilę potrwać. Otwórz ją z listy poniżej.");
+    CHECK(store.current_key() != "czary.session.1");
+    REQUIRE(czary::app::dispatch(app, czary::actions::AddHero{"larraka"}).ok);  // saved under its own key
+    CHECK(storage.values["czary.session.1"] == stored);
+    czary::app::switch_session(app, "czary.session.1");
+    CHECK(app.session.steps().size() == 1);
+}
