@@ -67,8 +67,9 @@ target_link_options(czary-app PRIVATE
   -sGL_SUPPORT_AUTOMATIC_ENABLE_EXTENSIONS=0
   -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
   -sEXPORTED_FUNCTIONS=_main,_malloc,_free
+  --pre-js ${CMAKE_SOURCE_DIR}/src/platform/web/pre.js
   --embed-file ${CMAKE_BINARY_DIR}/fonts@/fonts)
-set_property(TARGET czary-app APPEND PROPERTY LINK_DEPENDS ${czary_fonts})
+set_property(TARGET czary-app APPEND PROPERTY LINK_DEPENDS ${czary_fonts} ${CMAKE_SOURCE_DIR}/src/platform/web/pre.js)
 
 # The site: our HTML shell, glue and manifest beside the compiled app, the PNG icons drawn by
 # scripts/make-icons.mjs, and last the service worker listing every file under the build's hash.

@@ -10,25 +10,13 @@
   const announce = document.getElementById('announce');
   const stateRegion = document.getElementById('state');
 
-  // Every text this page shows itself: before the app runs, or when it cannot run. They are kept
-  // here, one table per language, and nowhere else in the page's scripts; the app's own texts are
-  // in data/i18n/{pl,en}.json (the app's reasons for not starting too: platform.*). The language
-  // follows the app's rule (App::language in src/controller/model.hpp): Polish, unless the player
-  // has switched the running app to English; before the app runs, that is Polish.
-  const PAGE_TEXTS = {
-    pl: {
-      loading: 'Wczytywanie Czarów…',
-      tooOld: 'Ta przeglądarka jest za stara dla Czarów: potrzebny Chrome 95, Firefox 100 lub Safari 15.2 (iOS 15.2) albo nowsze.',
-      contextLost: 'Utracono kontekst WebGL — odśwież stronę.',
-      cannotStart: 'Czary nie mogą się uruchomić: ',
-    },
-    en: {
-      loading: 'Loading Czary…',
-      tooOld: 'This browser is too old for Czary: Chrome 95, Firefox 100 or Safari 15.2 (iOS 15.2) or later is needed.',
-      contextLost: 'WebGL context lost — reload the page.',
-      cannotStart: 'Czary cannot start: ',
-    },
-  };
+  // Every text this page shows itself, before the app runs or when it cannot run, is in the
+  // page (index.html, #page-texts: one table per language), so that czary-app.js can say why
+  // when this file is the one missing. The app's own texts are in data/i18n/{pl,en}.json (the
+  // app's reasons for not starting too: platform.*). The language follows the app's rule
+  // (App::language in src/controller/model.hpp): Polish, unless the player has switched the
+  // running app to English; before the app runs, that is Polish.
+  const PAGE_TEXTS = JSON.parse(document.getElementById('page-texts').textContent);
   const pageText = (name) => {
     let language = 'pl';
     try {
@@ -45,6 +33,38 @@
     message.textContent = text;
     message.style.display = 'block';
   }
+
+  // A file of the app that did not come (no network, a server without it) or came damaged: said in
+  // the player's language, and tried again by itself. Whenever the browser is back online, and
+  // every so often (2 s, then twice as long each time, at most a minute), the file is asked for;
+  // once it answers whole (`whole`, if given, checks its bytes), the page loads again.
+  let retrying = false;
+  function cannotLoad(file, whole) {
+    showMessage(pageText('fileMissing').replace('{file}', file));
+    if (retrying) return;
+    retrying = true;
+    let wait = 2000;
+    let timer = null;
+    const probe = () => {
+      clearTimeout(timer);
+      fetch(file, { cache: 'no-store', credentials: 'same-origin' })
+        .then((response) => (response.ok ? (whole ? response.arrayBuffer().then(whole) : true) : false))
+        .catch(() => false)
+        .then((ok) => {
+          if (ok) return window.location.reload();
+          wait = Math.min(wait * 2, 60000);
+          timer = setTimeout(probe, wait);
+        });
+    };
+    window.addEventListener('online', probe);
+    timer = setTimeout(probe, wait);
+  }
+  // czary-app.js did not come: its script element says so (the event does not bubble: caught on
+  // its way down).
+  window.addEventListener('error', (event) => {
+    const target = event.target;
+    if (target instanceof HTMLScriptElement && /(^|\/)czary-app\.js$/.test(new URL(target.src).pathname)) cannotLoad('czary-app.js');
+  }, true);
 
   // Over a weak connection the wasm takes seconds: how much of it has come is shown. A copy of
   // the response is counted, so that the browser still compiles (and caches the compiled code
@@ -73,6 +93,7 @@
     10, 9, 1, 7, 0, 6, 64, 7, 0, 11, 11]));  // a function with try ... catch of a tag
   const compileWasm = () => {
     const file = () => fetch('czary-app.wasm', { credentials: 'same-origin' }).then((response) => {
+      if (!response.ok) throw new Error('czary-app.wasm: ' + response.status);
       showProgress(response);
       return response;
     });
@@ -221,24 +242,37 @@
     for (let i = 0; i < bytes.length; i += 1) c = crcTable[(c ^ bytes[i]) & 0xFF] ^ (c >>> 8);
     return ((c ^ 0xFFFFFFFF) >>> 0).toString(16).padStart(8, '0');
   };
-  // A link's session is unpacked at most up to the size a session file may have (8 MiB,
-  // session_file_limits in src/core/json_input.hpp): a hostile link of a few kilobytes could
-  // otherwise unpack to gigabytes and take the tab down before the app could refuse it.
-  const MAX_SESSION_BYTES = 8 << 20;
+  // A link's session is unpacked at most up to the size a session file may have (the app's
+  // session_file_limits, src/core/json_input.hpp, asked for once it runs): a hostile link of a
+  // few kilobytes could otherwise unpack to gigabytes and take the tab down before the app could
+  // refuse it. The packed bytes go in a kilobyte at a time: a browser unpacks each piece it is
+  // given whole, and deflate packs at most about 1,000 to 1, so no piece unpacks to more than
+  // about a megabyte before the limit is looked at (one piece of 1 MB took a gigabyte).
   const tooLarge = new Error('too large');
-  const inflateLimited = async (bytes) => {
-    const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw')).getReader();
+  const inflateLimited = async (bytes, limit) => {
+    const stream = new DecompressionStream('deflate-raw');
+    const writer = stream.writable.getWriter();
+    const reader = stream.readable.getReader();
+    const feeding = (async () => {
+      for (let at = 0; at < bytes.length; at += 1024) await writer.write(bytes.subarray(at, at + 1024));
+      await writer.close();
+    })();
+    feeding.catch(() => {});  // its failure is the reader's too
     const chunks = [];
     let total = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.length;
-      if (total > MAX_SESSION_BYTES) {
-        reader.cancel().catch(() => {});
-        throw tooLarge;
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        total += value.length;
+        if (total > limit) throw tooLarge;
+        chunks.push(value);
       }
-      chunks.push(value);
+      await feeding;
+    } catch (error) {
+      reader.cancel().catch(() => {});
+      writer.abort().catch(() => {});
+      throw error;
     }
     const out = new Uint8Array(total);
     let at = 0;
@@ -264,17 +298,17 @@
     const [, payload, check] = /^#s=([^.]*)(?:\.([0-9a-f]{8}))?$/.exec(window.location.hash) ?? [];
     window.history.replaceState(window.history.state, '', shareBase());
     if (!streams) whenStarted(() => Module._czary_incoming_share_unreadable());
-    else Promise.resolve()
+    else whenStarted(() => Promise.resolve()
       .then(() => {
         if (payload === undefined || check === undefined) throw new Error('no checksum');
-        return inflateLimited(fromBase64Url(payload));
+        return inflateLimited(fromBase64Url(payload), Module._czary_session_max_bytes());
       })
       .then((bytes) => {
         if (crc32(bytes) !== check) throw new Error('checksum');
         return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
       })
       .then((text) => whenStarted(() => callString('czary_incoming_share', text)),
-            (error) => whenStarted(() => (error === tooLarge ? Module._czary_incoming_share_too_large() : Module._czary_incoming_share_damaged())));
+            (error) => whenStarted(() => (error === tooLarge ? Module._czary_incoming_share_too_large() : Module._czary_incoming_share_damaged()))));
   };
   readSharedLink();
   // A link opened where Czary already runs (the same tab, or an installed app the camera hands
@@ -330,18 +364,87 @@
     canvas,
     print: (text) => console.log(text),
     printErr: (text) => console.warn(text),
-    onAbort: (what) => window.czary._cannotStart(String(what)),
+    // Emscripten's own words are for the console; the player is told what to do.
+    onAbort: (what) => {
+      console.warn('abort: ' + what);
+      showMessage(pageText('crashed'));
+    },
     instantiateWasm(imports, receiveInstance) {
       if (!wasmModule) return false;  // too old: the message is shown, nothing starts
       wasmModule
-        .then((module) => WebAssembly.instantiate(module, imports).then((instance) => receiveInstance(instance, module)))
-        .catch((error) => window.czary._cannotStart(String(error)));
+        .then((module) => WebAssembly.instantiate(module, imports).then((instance) => openingSaid().then(() => receiveInstance(instance, module))),
+              (error) => {
+                console.warn('wasm: ' + error);
+                cannotLoad('czary-app.wasm', (bytes) => WebAssembly.validate(bytes));
+              })
+        .catch((error) => {
+          console.warn('start: ' + error);
+          showMessage(pageText('crashed'));
+        });
       return {};
     },
   };
 
+  // The app opens the session open last before its first frame: a long one takes a moment, and
+  // the loading line says what it is doing meanwhile (read from the entry's header; the app
+  // itself leaves a session of more than 20,000 steps for the player to open).
+  const openingSaid = () => {
+    let name = null;
+    try {
+      const last = window.localStorage.getItem('czary.last');
+      const head = last && (window.localStorage.getItem(last) || '').slice(0, 600);
+      const steps = head && /"steps":(\d+)/.exec(head);
+      const named = head && /"name":("(?:[^"\\]|\\.)*")/.exec(head);
+      if (steps && Number(steps[1]) >= 1000 && named) name = JSON.parse(named[1]);
+    } catch (error) { /* no storage, or a header that does not read: the app says so itself */ }
+    if (name === null) return Promise.resolve();
+    loading.textContent = pageText('opening').replace('{name}', name);
+    // Painted before the app takes the thread (a hidden page paints nothing: no wait).
+    return new Promise((resolve) => (document.hidden ? resolve() : requestAnimationFrame(() => setTimeout(resolve, 0))));
+  };
+
+  // Texts as the app can take them: half of a surrogate pair (which no UTF-8 holds) becomes U+FFFD.
+  const wellFormed = (text) => text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '$1\uFFFD');
+  const saveAs = (name, blob) => {
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(blob);
+    link.download = name;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+  };
+
   window.czary = {
     ready: false,
+    // The browser's storage as the app reads it (src/platform/web/browser_storage.cpp): every key
+    // it can ask for again (one holding U+0000 or half of a surrogate pair is not ours and would
+    // come back changed: it is left out), and stored texts made well-formed.
+    _storageKeys() {
+      const keys = [];
+      for (let i = 0; i < window.localStorage.length; i += 1) {
+        const key = window.localStorage.key(i);
+        if (key !== null && !key.includes('\u0000') && wellFormed(key) === key) keys.push(key);
+      }
+      return keys;
+    },
+    _wellFormed: wellFormed,
+    // "Eksportuj surowy tekst": the stored value exactly as kept. As UTF-8 when it is well-formed;
+    // else as UTF-16 (little-endian, with its byte-order mark), code unit for code unit.
+    _downloadStored(name, key) {
+      let value = null;
+      try {
+        value = window.localStorage.getItem(key);
+      } catch (error) { /* storage switched off: nothing to export */ }
+      if (value === null) return;
+      if (wellFormed(value) === value) return saveAs(name, new Blob([value], { type: 'text/plain;charset=utf-8' }));
+      const units = new Uint16Array(value.length + 1);
+      units[0] = 0xFEFF;
+      for (let i = 0; i < value.length; i += 1) units[i + 1] = value.charCodeAt(i);
+      const bytes = new Uint8Array(units.length * 2);
+      units.forEach((unit, i) => { bytes[2 * i] = unit & 0xFF; bytes[2 * i + 1] = unit >> 8; });
+      saveAs(name, new Blob([bytes], { type: 'text/plain;charset=utf-16le' }));
+    },
     // Called by the app's main() when it cannot go on (no WebGL, say: `why` in the app's
     // language, from data/i18n platform.*), or with Emscripten's own words when the wasm fails.
     _cannotStart(why) {
@@ -388,13 +491,7 @@
     },
     // The browser's part of export and import (called by the app).
     _download(name, text) {
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-      link.download = name;
-      document.body.appendChild(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+      saveAs(name, new Blob([text], { type: 'application/json' }));
     },
     _pickFile() {
       const input = document.createElement('input');

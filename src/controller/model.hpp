@@ -70,7 +70,9 @@ struct LeaveUnsaved {
 struct PlatformRequest {
     // ShareLink: make the link of `text` (a session file) and report it (share.hpp);
     // ShareFile: the system's share sheet with `text` as the file `file_name`.
-    enum class Kind { Download, PickFile, ApplyUpdate, Vibrate, ShareLink, ShareFile };
+    // DownloadStored: the stored value under the key `text`, exactly as the platform keeps it
+    // (a text that went through the app could differ: a U+0000, half of a surrogate pair).
+    enum class Kind { Download, PickFile, ApplyUpdate, Vibrate, ShareLink, ShareFile, DownloadStored };
     Kind kind;
     std::string file_name;
     std::string text;

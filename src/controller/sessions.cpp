@@ -333,7 +333,7 @@ void export_session(App& app) {
 void export_raw_entry(App& app, const std::string& key) {
     if (!app.store) return;
     guarded(app, [&] {
-        if (auto text = app.store->raw_text(key)) app.platform_requests.push_back({PlatformRequest::Kind::Download, key + ".txt", *text});
+        if (app.store->raw_text(key)) app.platform_requests.push_back({PlatformRequest::Kind::DownloadStored, key + ".txt", key});
     });
 }
 

@@ -50,7 +50,8 @@ std::string name_in_file(std::string_view text);
 std::string free_session_name(App& app, const std::string& name);
 // The export's file name: "czary-<the session's name>.json".
 std::string session_file_name(const App& app);
-// An entry's text exactly as stored (an unreadable one too).
+// An entry's text exactly as stored (an unreadable one too): the platform reads and downloads it
+// itself (PlatformRequest::DownloadStored), so nothing in it is changed on its way.
 void export_raw_entry(App& app, const std::string& key);
 // The browser said another tab wrote to the storage.
 void storage_changed(App& app);

@@ -132,7 +132,7 @@ std::optional<Session> SessionStore::open(const std::string& key, std::optional<
         } catch (const DataError& e) {
             unread = DataProblem::of(e);
         } catch (const std::exception& e) {  // anything else a damaged entry leads to
-            unread = {e.what()};
+            unread = {e.what(), DataError::Kind::Damaged, {}};
         }
     }
     problem = unreadable_problem(key, unread);
@@ -234,7 +234,7 @@ std::vector<SessionSummary> SessionStore::list() {
 
 std::optional<StoreProblem> SessionStore::rename(const std::string& key, const std::string& name) {
     const auto text = store_.get(key);
-    DataProblem unread{"missing"};
+    DataProblem unread{"missing", DataError::Kind::Damaged, {}};
     auto entry = text ? read(key, *text, unread) : std::nullopt;
     if (!entry) return unreadable_problem(key, unread);
     // The open session renamed on top of a save this tab has not seen: a conflict like a save's.
@@ -258,7 +258,7 @@ std::optional<StoreProblem> SessionStore::rename(const std::string& key, const s
 std::optional<std::string> SessionStore::duplicate(const std::string& key, const std::string& name, std::optional<StoreProblem>& problem) {
     problem.reset();
     const auto text = store_.get(key);
-    DataProblem unread{"missing"};
+    DataProblem unread{"missing", DataError::Kind::Damaged, {}};
     auto entry = text ? read(key, *text, unread) : std::nullopt;
     if (!entry) {
         problem = unreadable_problem(key, unread);

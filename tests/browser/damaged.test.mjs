@@ -31,6 +31,15 @@ async function seeded(entries, options = {}) {
     for (const [key, value] of Object.entries(seed)) localStorage.setItem(key, value);
     sessionStorage.setItem('seeded', '1');
   }, entries);
+  // Every text the loading line shows, as the page changes it.
+  await context.addInitScript(() => {
+    window.__loadingSeen = [];
+    new MutationObserver(() => {
+      const loading = document.getElementById('loading');
+      const text = loading && loading.style.display !== 'none' ? loading.textContent : null;
+      if (text !== null && text !== window.__loadingSeen.at(-1)) window.__loadingSeen.push(text);
+    }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+  });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -206,6 +215,138 @@ test('the frame loop\'s last resort: a frame that throws gives a message in the 
     // Taps still work.
     await tap(page, 'tab:party');
     assert.equal((await ui(page)).tab, 'party');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+// Issue 24: a saved game is never out of reach (items 1-4, 6, 10 in the browser).
+test('issue 24 items 3, 6: a key with U+0000 hides nothing and is never written over; the raw export is the text exactly as stored', async () => {
+  const nul = String.fromCharCode(0);
+  const lone = String.fromCharCode(0xD800);
+  const seed = {
+    ['czary.session.1' + nul + 'x']: 'a key the app cannot name',
+    'czary.session.1': entry('"version":2,"name":"Dobra","revision":1,"saved_at":1700000000000,"steps":1'),
+    'czary.session.2': `{"format":"czary-store","name":"z${nul}w środku","x":"${lone}","y":"po"}`,
+    'czary.session.3': `{"format":"czary-store","name":"tylko${nul}zero"}`,
+    'czary.last': 'czary.session.1',
+  };
+  const { context, page, errors } = await seeded(seed);
+  try {
+    await started(page);
+    await settle(page);
+    assert.equal((await ui(page)).storedSession.name, 'Dobra', 'the session open last opens');
+    await tap(page, 'tab:sessions');
+    const texts = (await ui(page)).texts;
+    for (const key of ['czary.session.1', 'czary.session.2', 'czary.session.3']) assert.ok(texts[`session-row:${key}`], `${key} is listed`);
+    // Exported as stored: UTF-8 where it can be, else UTF-16 with its byte-order mark, code unit for code unit.
+    const withZero = await downloadBy(page, 'session:raw:czary.session.3');
+    assert.equal(await fs.readFile(await withZero.path(), 'utf8'), seed['czary.session.3']);
+    const withHalf = await downloadBy(page, 'session:raw:czary.session.2');
+    const bytes = await fs.readFile(await withHalf.path());
+    assert.deepEqual([bytes[0], bytes[1]], [0xFF, 0xFE]);
+    const units = [];
+    for (let i = 2; i < bytes.length; i += 2) units.push(bytes[i] | (bytes[i + 1] << 8));
+    assert.equal(String.fromCharCode(...units), seed['czary.session.2']);
+    // A new session takes a key that holds nothing, and nothing stored changes.
+    await tap(page, 'session:new');
+    const key = (await ui(page)).storedSession.key;
+    assert.ok(!(key in seed), `a free key: ${key}`);
+    await dispatch(page, { type: 'add_hero', hero: 'larraka' });
+    const after = await stored(page);
+    for (const [k, v] of Object.entries(seed)) if (k !== 'czary.last') assert.equal(after[k], v, JSON.stringify(k));
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('issue 24 item 2: what the page hook accepts reads back after a reload; an action nested deeper is refused', async () => {
+  const { context, page, errors } = await seeded({});
+  try {
+    await started(page);
+    const nestedAction = (depth) => {  // the action object is level 1
+      let inner = 1;
+      for (let i = 1; i < depth; i += 1) inner = { a: inner };
+      return { type: 'roll_dice', code: '1K6', x: inner };
+    };
+    const deep = await dispatch(page, nestedAction(63));
+    assert.equal(deep.ok, false);
+    assert.equal(deep.refusal.code, 'invalid_action');
+    assert.equal((await dispatch(page, nestedAction(62))).ok, true);
+    await page.reload();
+    await started(page);
+    await settle(page);
+    assert.equal((await state(page)).steps, 1, 'the saved session opens again');
+    assert.equal((await ui(page)).notice, null);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('issue 24 item 1: a long session says it is being opened; past 20,000 steps it waits in the Sessions tab', async () => {
+  const long = (steps) => ({
+    'czary.session.1': entry(`"version":2,"name":"Długa","revision":1,"saved_at":1700000000000,"steps":${steps}`),
+    'czary.last': 'czary.session.1',
+  });
+  const opening = await seeded(long(1500), { viewport: { width: 390, height: 844 } });
+  const seen = async (page) => page.evaluate(() => window.__loadingSeen);
+  try {
+    await started(opening.page);
+    // The header says 1,500 steps: the loading line named the session before the app took over.
+    assert.ok((await seen(opening.page)).includes('Otwieranie zapisanej sesji „Długa”…'), JSON.stringify(await seen(opening.page)));
+    assert.equal((await ui(opening.page)).storedSession.name, 'Długa');
+  } finally {
+    await opening.context.close();
+  }
+  const waiting = await seeded(long(20001));
+  try {
+    await started(waiting.page);
+    await settle(waiting.page);
+    const shown = await ui(waiting.page);
+    assert.equal(shown.tab, 'sessions');
+    assert.match(shown.notice.text, /^Sesja „Długa” ma 20001 kroków, więc nie otwiera się sama przy starcie/);
+    assert.notEqual(shown.storedSession.key, 'czary.session.1');
+    await saveScreenshot(waiting.page, 'damaged-phone-long-session-waits');
+    await tap(waiting.page, 'session:open:czary.session.1');
+    assert.equal((await ui(waiting.page)).storedSession.name, 'Długa');
+    assert.equal((await state(waiting.page)).figures.length, 1);
+    assert.deepEqual(waiting.errors, []);
+  } finally {
+    await waiting.context.close();
+  }
+});
+
+test('issue 24 item 4: two tabs playing one session in turns lose no step; the tab written over keeps its game „(z tej karty)”', async () => {
+  const { context, page: tabA, errors } = await seeded({});
+  try {
+    await started(tabA);
+    const tabB = await context.newPage();
+    await tabB.goto(site.url);
+    await started(tabB);
+    const played = [];
+    for (let i = 1; i <= 40; i += 1) {
+      for (const [name, tab] of [['A', tabA], ['B', tabB]]) {
+        const purpose = `${name}${i}`;
+        assert.equal((await dispatch(tab, { type: 'roll_dice', code: '1K6', purpose })).ok, true);
+        played.push(purpose);
+      }
+    }
+    // Every step is in some stored session, once both tabs have heard of each other's last save.
+    const kept = async () => {
+      const all = await stored(tabA);
+      const found = new Set();
+      for (const [key, text] of Object.entries(all)) {
+        if (!key.startsWith('czary.session.')) continue;
+        for (const action of JSON.parse(text).session.actions) found.add(action.purpose);
+      }
+      return found;
+    };
+    await tabA.waitForFunction(() => !window.czary.ui().sessionUnsaved, null, WAIT);
+    const found = await kept();
+    assert.deepEqual(played.filter((p) => !found.has(p)), [], 'steps lost');
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

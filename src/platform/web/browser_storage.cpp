@@ -2,17 +2,26 @@
 
 #include <emscripten/emscripten.h>
 
-#include <algorithm>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
 
-// Returns a malloc'd UTF-8 copy of the value, or 0 when there is none or storage is off.
+#include <nlohmann/json.hpp>
+
+// Returns a malloc'd copy of the value: its length in UTF-8 bytes (4 bytes) and the bytes, so a
+// U+0000 in it does not end it early; 0 when there is none or storage is off. Half of a surrogate
+// pair (no UTF-8 for it: Emscripten's conversion took the next character along with it) is read
+// as U+FFFD (glue.js _wellFormed); the exact text of an entry is exported by the page itself
+// (glue.js _downloadStored), never through here.
 EM_JS(char*, czary_local_storage_get, (const char* key), {
     try {
         const value = window.localStorage.getItem(UTF8ToString(key));
         if (value === null) return 0;
-        const length = lengthBytesUTF8(value) + 1;
-        const buffer = _malloc(length);
-        stringToUTF8(value, buffer, length);
+        const text = window.czary._wellFormed(value);
+        const length = lengthBytesUTF8(text);
+        const buffer = _malloc(length + 5);
+        HEAPU32[buffer >> 2] = length;
+        stringToUTF8(text, buffer + 4, length + 1);
         return buffer;
     } catch (error) {
         return 0;
@@ -37,12 +46,12 @@ EM_JS(void, czary_local_storage_remove, (const char* key), {
     }
 });
 
-// Every key, joined by newlines (keys of ours never contain one); malloc'd, or 0.
+// Every key the app can ask for again, as a JSON list (no character of a key can break it); a key
+// holding U+0000 or half of a surrogate pair is left out: it would reach C++ cut or changed, and
+// the app never writes one (its keys are "czary.…", plain ASCII). malloc'd, or 0.
 EM_JS(char*, czary_local_storage_keys, (), {
     try {
-        const keys = [];
-        for (let i = 0; i < window.localStorage.length; ++i) keys.push(window.localStorage.key(i));
-        const text = keys.join('\n');
+        const text = JSON.stringify(window.czary._storageKeys());
         const length = lengthBytesUTF8(text) + 1;
         const buffer = _malloc(length);
         stringToUTF8(text, buffer, length);
@@ -65,12 +74,11 @@ std::vector<std::string> BrowserStorage::keys() {
     std::vector<std::string> keys;
     char* text = czary_local_storage_keys();
     if (!text) return keys;
-    std::string all(text);
+    const std::string list(text);
     std::free(text);
-    for (std::size_t start = 0; start <= all.size();) {
-        const auto end = std::min(all.find('\n', start), all.size());
-        if (end > start) keys.push_back(all.substr(start, end - start));
-        start = end + 1;
+    try {
+        for (const auto& key : nlohmann::json::parse(list)) keys.push_back(key.get<std::string>());
+    } catch (const std::exception&) {  // never: the page wrote the list
     }
     return keys;
 }
@@ -78,7 +86,9 @@ std::vector<std::string> BrowserStorage::keys() {
 std::optional<std::string> BrowserStorage::get(const std::string& key) {
     char* value = czary_local_storage_get(key.c_str());
     if (!value) return std::nullopt;
-    std::string text(value);
+    std::uint32_t length = 0;
+    std::memcpy(&length, value, sizeof length);
+    std::string text(value + sizeof length, length);
     std::free(value);
     return text;
 }

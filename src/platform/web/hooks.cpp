@@ -128,6 +128,9 @@ EMSCRIPTEN_KEEPALIVE void czary_incoming_share_damaged() {
     czary::platform::request_frames(3);
 }
 
+// The most a session file may hold (bytes): the page unpacks a link no further.
+EMSCRIPTEN_KEEPALIVE double czary_session_max_bytes() { return static_cast<double>(czary::session_file_limits.max_bytes); }
+
 // The link unpacked to more than a session file may hold: the page stopped unpacking it.
 EMSCRIPTEN_KEEPALIVE void czary_incoming_share_too_large() {
     czary::app::incoming_share_too_large(czary::platform::web_app());

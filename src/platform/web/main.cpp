@@ -67,6 +67,7 @@ WebApp* the_app = nullptr;
 // new version (the waiting service worker).
 EM_JS(void, download_file, (const char* name, const char* text), { window.czary._download(UTF8ToString(name), UTF8ToString(text)); });
 EM_JS(void, pick_session_file, (), { window.czary._pickFile(); });
+EM_JS(void, download_stored, (const char* name, const char* key), { window.czary._downloadStored(UTF8ToString(name), UTF8ToString(key)); });
 EM_JS(void, apply_update, (), { window.czary._applyUpdate(); });
 // "Pass to another device": the link of a session file (compressed by the browser; the page
 // calls back czary_share_link), and the system's share sheet with the file.
@@ -90,6 +91,7 @@ void carry_out(const app::PlatformRequest& request) {
         case app::PlatformRequest::Kind::Vibrate: return vibrate_briefly();
         case app::PlatformRequest::Kind::ShareLink: return make_share_link(request.text.c_str());
         case app::PlatformRequest::Kind::ShareFile: return share_session_file(request.file_name.c_str(), request.text.c_str());
+        case app::PlatformRequest::Kind::DownloadStored: return download_stored(request.file_name.c_str(), request.text.c_str());
     }
 }
 
