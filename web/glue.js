@@ -415,6 +415,12 @@
     setTimeout(() => URL.revokeObjectURL(link.href), 10000);
   };
 
+  // A hook called before the app runs says so (its functions do not exist yet: a TypeError, or
+  // a trap inside the wasm).
+  const notReadyYet = (hook) => {
+    if (!window.czary.ready) throw new Error(`window.czary.${hook}(): Czary is not ready yet; wait until window.czary.ready is true`);
+  };
+
   window.czary = {
     ready: false,
     // The browser's storage as the app reads it (src/platform/web/browser_storage.cpp): every key
@@ -458,19 +464,23 @@
     },
     // The page's own report: frames drawn, WebGL version, font and glyphs it could not draw.
     status() {
+      notReadyYet('status');
       return JSON.parse(Module.UTF8ToString(Module._czary_status_json()));
     },
     // The rules session as JSON (state, position, steps).
     state() {
+      notReadyYet('state');
       return JSON.parse(Module.UTF8ToString(Module._czary_state_json()));
     },
     // The session file (format, version, start, actions, position).
     session() {
+      notReadyYet('session');
       return JSON.parse(Module.UTF8ToString(Module._czary_session_json()));
     },
     // Applies a core action (object or JSON text); returns {ok, log, rolls, outcome} or
     // {ok: false, refusal: {code, rule, pl, en}}.
     dispatch(action) {
+      notReadyYet('dispatch');
       const text = typeof action === 'string' ? action : JSON.stringify(action);
       const length = Module.lengthBytesUTF8(text) + 1;
       const buffer = Module._malloc(length);
@@ -483,10 +493,12 @@
     },
     // Rectangles {x, y, w, h} in CSS px of the widgets drawn in the last frame, by id.
     layout() {
+      notReadyYet('layout');
       return JSON.parse(Module.UTF8ToString(Module._czary_layout_json()));
     },
     // The interface's own state: tab, selection, the cast being prepared, texts on screen.
     ui() {
+      notReadyYet('ui');
       return JSON.parse(Module.UTF8ToString(Module._czary_ui_json()));
     },
     // The browser's part of export and import (called by the app).
@@ -533,6 +545,7 @@
     },
     // Draw a few frames now (the app draws nothing while idle).
     redraw(frames = 3) {
+      notReadyYet('redraw');
       Module._czary_request_frames(frames);
     },
     // Called by the app after a frame in which one of these changed (src/platform/web/page_texts.cpp):

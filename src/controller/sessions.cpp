@@ -155,7 +155,7 @@ void switch_session(App& app, const std::string& key) {
 }
 
 void rename_session(App& app, const std::string& typed) {
-    const std::string name = utf8_prefix(typed, store::max_name_bytes);
+    const std::string name = store::session_name(typed);
     if (!app.store || name.empty()) return;
     guarded(app, [&] {
         if (auto problem = app.store->rename(app.store->current_key(), name)) return show_problem(app, *problem);
@@ -170,7 +170,7 @@ void duplicate_session(App& app, const std::string& key) {
         const std::string name = stored_name(app, key) + " (" + std::string(app.tr("session.copy_suffix")) + ")";
         std::optional<store::StoreProblem> problem;
         if (!app.store->duplicate(key, name, problem)) return show_problem(app, *problem);
-        show(app, "session.duplicated", {{"{name}", utf8_prefix(name, store::max_name_bytes)}});
+        show(app, "session.duplicated", {{"{name}", store::session_name(name)}});
     });
 }
 
@@ -234,7 +234,7 @@ bool import_session(App& app, std::string_view text, const std::string& given_na
     opened(app, std::move(*imported));
     app.session_unsaved = false;
     app.ui.tab = Tab::Table;  // the game goes on at the table
-    std::string name = utf8_prefix(given_name, store::max_name_bytes);
+    std::string name = store::session_name(given_name);
     bool numbered = false;  // "Import N": a file with no name of its own
     if (name.empty()) {
         name = name_in_file(text);
@@ -302,7 +302,7 @@ std::string name_in_file(std::string_view text) {
     try {
         const auto file = parse_json_input(text, session_file_limits, "session");
         if (file.contains("meta") && file["meta"].is_object() && file["meta"].contains("name") && file["meta"]["name"].is_string())
-            return utf8_prefix(file["meta"]["name"].get<std::string>(), store::max_name_bytes);
+            return store::session_name(file["meta"]["name"].get<std::string>());
     } catch (const std::exception&) {  // the import itself says what is wrong with the file
     }
     return "";

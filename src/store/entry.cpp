@@ -112,7 +112,7 @@ std::optional<Entry> read_entry(std::string_view text, const std::string& fallba
         reason = "'name' is not a text";
         return std::nullopt;
     }
-    result.header.name = utf8_prefix(entry["name"].get<std::string>(), max_name_bytes);
+    result.header.name = session_name(entry["name"].get<std::string>());
     if (!read_number(entry, "revision", INT64_MAX / 2, result.header.revision, reason) ||
         !read_number(entry, "saved_at", INT64_MAX / 2, result.header.saved_at, reason) ||
         !read_number(entry, "steps", INT64_MAX / 2, result.header.steps, reason))
@@ -120,6 +120,13 @@ std::optional<Entry> read_entry(std::string_view text, const std::string& fallba
     if (!read_save_ids(entry, result.header, reason)) return std::nullopt;
     result.session = std::move(entry["session"]);
     return result;
+}
+
+std::string session_name(const std::string& name) {
+    std::string kept = utf8_prefix(name, max_name_bytes);
+    for (char& c : kept)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = ' ';
+    return kept;
 }
 
 std::string write_entry(const EntryHeader& header, const nlohmann::json& session) {

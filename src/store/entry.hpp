@@ -36,6 +36,9 @@ inline constexpr JsonLimits entry_limits{session_file_limits.max_bytes + (64u <<
                                          session_file_limits.max_string_bytes, session_file_limits.max_items};
 // The longest session name kept (bytes, cut on a character boundary).
 inline constexpr std::size_t max_name_bytes = 200;
+// A session's name as it is kept and shown: cut to max_name_bytes, and a control character
+// (a U+0000 ended the name on screen and the screen reader's text) made a space.
+std::string session_name(const std::string& name);
 
 // How many earlier saves an entry lists in `seen`.
 inline constexpr std::size_t max_seen_saves = 16;

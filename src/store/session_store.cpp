@@ -190,7 +190,7 @@ std::optional<StoreProblem> SessionStore::save_as_new(const Session& session, co
     // Written whole or not at all: when the write fails, the session open before stays the open one.
     const auto before = std::make_tuple(key_, name_, revision_, save_id_, seen_, known_text_hash_, known_text_size_);
     start_new("");
-    name_ = name;
+    name_ = session_name(name);
     auto problem = save(session);
     if (problem) std::tie(key_, name_, revision_, save_id_, seen_, known_text_hash_, known_text_size_) = before;
     return problem;
@@ -240,7 +240,7 @@ std::optional<StoreProblem> SessionStore::rename(const std::string& key, const s
     // The open session renamed on top of a save this tab has not seen: a conflict like a save's.
     if (key == key_ && text && !stored_is_ours(*text) && (entry->header.revision != revision_ || entry->header.save_id != save_id_))
         return StoreProblem{StoreProblem::Kind::Conflict, {"store.conflict"}, key_};
-    EntryHeader header{store_version, utf8_prefix(name, max_name_bytes), entry->header.revision + 1, new_save_id(),
+    EntryHeader header{store_version, session_name(name), entry->header.revision + 1, new_save_id(),
                        on_top_of(entry->header.save_id, entry->header.seen), now_(), entry->header.steps};
     const std::string written = write_entry(header, entry->session);
     const auto result = write_freeing_space(key, written);
@@ -265,7 +265,7 @@ std::optional<std::string> SessionStore::duplicate(const std::string& key, const
         return std::nullopt;
     }
     const std::string copy = fresh_key(session_prefix);
-    EntryHeader header{store_version, utf8_prefix(name, max_name_bytes), 1, new_save_id(), {}, now_(), entry->header.steps};
+    EntryHeader header{store_version, session_name(name), 1, new_save_id(), {}, now_(), entry->header.steps};
     const auto result = write_freeing_space(copy, write_entry(header, entry->session));
     if (result != KeyValueStore::WriteResult::Ok) {
         problem = write_problem(result, copy);
@@ -338,7 +338,7 @@ std::optional<DeletedEntry> read_deleted(const std::string& text, DataProblem& p
         reason = "'deleted_at' is not a whole number of milliseconds";
         return std::nullopt;
     }
-    return DeletedEntry{entry["key"].get<std::string>(), utf8_prefix(entry["name"].get<std::string>(), max_name_bytes),
+    return DeletedEntry{entry["key"].get<std::string>(), session_name(entry["name"].get<std::string>()),
                         entry["text"].get<std::string>(), *deleted_at};
 }
 

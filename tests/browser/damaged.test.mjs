@@ -263,8 +263,28 @@ test('issue 24 items 3, 6: a key with U+0000 hides nothing and is never written 
 });
 
 test('issue 24 item 2: what the page hook accepts reads back after a reload; an action nested deeper is refused', async () => {
-  const { context, page, errors } = await seeded({});
+  // Minor: the hooks called before the app runs (its wasm held back until they were) each answer
+  // with a clear error, not a TypeError or a trap.
+  const context = await site.browser.newContext({ ...VIEWPORTS.phone });
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await context.route('**/czary-app.wasm', async (route) => { await held; await route.continue(); });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
   try {
+    await page.goto(site.url, { waitUntil: 'commit' });
+    await page.waitForFunction(() => window.czary !== undefined, null, WAIT);
+    const early = await page.evaluate(() => ['status', 'state', 'session', 'layout', 'ui', 'dispatch', 'redraw'].map((hook) => {
+      try {
+        window.czary[hook]({ type: 'next_phase' });
+        return `${hook}: answered`;
+      } catch (error) {
+        return `${hook}: ${error.message}`;
+      }
+    }));
+    for (const line of early) assert.match(line, /^(\w+): window\.czary\.\1\(\): Czary is not ready yet/);
+    release();
     await started(page);
     const nestedAction = (depth) => {  // the action object is level 1
       let inner = 1;

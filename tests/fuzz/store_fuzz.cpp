@@ -6,8 +6,9 @@
 // The store's promises (store/session_store.hpp), each checked here with __builtin_trap:
 // - nothing stored makes a call throw (no try/catch here: an exception is a crash);
 // - an entry that cannot be read is never overwritten, and is gone only when the player deleted it
-//   (its text then kept in a deleted copy), or, for a damaged deleted copy, when a write needed
-//   the room of the deleted copies; nothing else disappears or changes unasked;
+//   (its text then kept in a deleted copy); a deleted copy that reads goes when a write needs its
+//   room or it expired, one that does not read never (issue 24, item 5); nothing else disappears
+//   or changes unasked;
 // - a session saved reopens to the same state; a restore puts back the text as it was deleted;
 // - every name, key and message handed to the interface is valid UTF-8.
 //
@@ -151,9 +152,9 @@ struct Harness {
     }
 
     // One call of the store, and what it may have changed: `may_change` may be rewritten, `may_go`
-    // removed (a session moved aside must then be in a new deleted copy, `moved`); deleted copies
-    // may go when a write was refused for room (the store gives them up), readable ones also when
-    // they expired (`expiry`).
+    // removed (a session moved aside must then be in a new deleted copy, `moved`); readable deleted
+    // copies may go when a write was refused for room (the store gives them up) or they expired
+    // (`expiry`); unreadable ones never.
     template <class Call>
     void call(Call&& body, std::set<std::string> may_change = {}, std::set<std::string> may_go = {}, std::optional<std::string> moved = {},
               bool expiry = false) {
@@ -171,7 +172,7 @@ struct Harness {
                 if (now->second != text) check(is_session && may_change.count(key) && !unreadable.count(key), "only the entry asked for is rewritten, never an unreadable one");
                 continue;
             }
-            const bool allowed = may_go.count(key) || (is_deleted && (freed_room || (expiry && !unreadable.count(key))));
+            const bool allowed = may_go.count(key) || (is_deleted && !unreadable.count(key) && (freed_room || expiry));
             check(allowed, "an entry goes only when deleted (or a deleted copy for room or expiry)");
         }
         if (moved && !map.data.count(*moved) && before.count(*moved) && starts_with(*moved, session_prefix)) {

@@ -304,3 +304,14 @@ TEST_CASE("store item 1: a session of more than 20000 steps is not opened at sta
     czary::app::switch_session(app, "czary.session.1");
     CHECK(app.session.steps().size() == 1);
 }
+
+// Minor: a U+0000 in a session's name cut the name on screen and the screen reader's text.
+TEST_CASE("store item minor: a control character in a session's name is kept as a space") {
+    test::AppWithStore phone;
+    REQUIRE(czary::app::dispatch(phone.app, czary::actions::AddHero{"larraka"}).ok);
+    czary::app::rename_session(phone.app, std::string("Wieczór\0z trollem\n", 19));
+    CHECK(phone.store.current_name() == "Wieczór z trollem ");
+    json file = {{"format", "czary-session"}, {"version", 1}, {"meta", {{"name", std::string("A\0B", 3)}}}};
+    czary::app::import_session(phone.app, file.dump());
+    CHECK(phone.store.current_name() == "A B");
+}
