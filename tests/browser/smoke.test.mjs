@@ -208,7 +208,7 @@ test('a browser without WebAssembly exceptions is told which browsers run Czary'
     await p.evaluate(() => localStorage.setItem('czary.session.1', 'kept as it was'));
   });
   try {
-    assert.match(shown.text, /za stara/);  // in the app's first language (web/glue.js PAGE_TEXTS)
+    assert.match(shown.text, /za stara/);  // in the app's first language (web/index.html #page-texts)
     assert.match(shown.text, /Safari 15\.2/);
     assert.equal(shown.ready, false, 'the app does not start');
     assert.equal(await page.evaluate(() => localStorage.getItem('czary.session.1')), 'kept as it was');
