@@ -1,6 +1,6 @@
 // czary-bench: speed figures of the rules core (not a test). Prints actions applied per second,
-// the time to replay and save a 10,000-action session, and what a crowd of monsters costs
-// (adding 2,000 and 4,000 of them, loading a saved session of 2,000).
+// the time to replay and save a 10,000-action session, and what a crowd of monsters at the
+// figures' limit costs (adding 250, a refused action among them, loading the session).
 #include <chrono>
 #include <cstdio>
 #include <string>
@@ -111,15 +111,18 @@ int main(int argc, char** argv) {
     std::printf("save (serialise) the session: %.1f ms\n", save_ms);
     std::printf("replay + save:               %.1f ms  (aim: 50 ms native, 150 ms wasm)\n", replay_ms + save_ms);
 
-    for (const std::size_t monsters : {2000u, 4000u}) {
-        start = Clock::now();
-        const auto session = crowd(monsters);
-        std::printf("add %zu monsters:            %.1f ms  (%zu on the board)\n", monsters, ms_since(start),
-                    session.state().figures.size());
-    }
-    const std::string crowd_text = crowd(2000).to_json().dump();
+    // A crowd at the figures' limit (250): adding them, a refused action after thousands of steps
+    // (a copy of the head, not a replay), and loading the session.
+    start = Clock::now();
+    auto crowded = crowd(czary::max_session_figures);
+    std::printf("add %zu monsters:             %.1f ms\n", czary::max_session_figures, ms_since(start));
+    for (int i = 0; i < 3000; ++i) crowded.apply(json{{"type", "roll_dice"}, {"code", "1K6"}});
+    start = Clock::now();
+    for (int i = 0; i < 1000; ++i) crowded.apply(json{{"type", "add_monster"}, {"kind", "ork"}, {"sila", 3}});
+    std::printf("a refused action, 250 figures: %.3f ms  (mean of 1,000 after 3,250 steps)\n", ms_since(start) / 1000);
+    const std::string crowd_text = crowd(czary::max_session_figures).to_json().dump();
     start = Clock::now();
     const auto crowd_loaded = czary::Session::from_text(crowd_text);
-    std::printf("load a 2,000-monster session: %.1f ms\n", ms_since(start));
+    std::printf("load a 250-monster session:   %.1f ms\n", ms_since(start));
     return saved.size() == text.size() ? 0 : 1;
 }
