@@ -68,17 +68,24 @@ struct LaggingStore : czary::store::KeyValueStore {
     }
 };
 
+// Two tabs of one browser: each its own late view of the one storage, and its store on it (save
+// ids counted up, so a test can tell them apart).
+struct TwoTabs {
+    MapStore shared;
+    LaggingStore storage_a{shared}, storage_b{shared};
+    std::uint64_t ids = 0;
+    SessionStore a{storage_a, now, [this] { return ++ids; }};
+    SessionStore b{storage_b, now, [this] { return ++ids; }};
+};
+
 }  // namespace
 
 // Item 4: two tabs that both saved revision N+1 on top of N were told apart by the number only:
 // the one that learned of the other's save took it for its own, and its next save wrote over it.
 // Alternating steps lost 5 to 38 of 80. Each save has an id and lists the saves it was made on.
 TEST_CASE("store item 4: two tabs saving the same revision: the later never writes over a save it has not seen") {
-    MapStore shared;
-    LaggingStore tab_a_storage(shared), tab_b_storage(shared);
-    std::uint64_t ids = 0;
-    const auto next_id = [&] { return ++ids; };
-    SessionStore a(tab_a_storage, now, next_id), b(tab_b_storage, now, next_id);
+    TwoTabs tabs;
+    auto& [shared, tab_a_storage, tab_b_storage, ids, a, b] = tabs;
     a.start_new("Sesja");
     czary::Session game_a = czary::Session::with_seed(1);
     REQUIRE(game_a.apply(roll("A0")).ok);
@@ -107,7 +114,7 @@ TEST_CASE("store item 4: two tabs saving the same revision: the later never writ
     tab_b_storage.sync();
     REQUIRE(game_b->apply(roll("B2")).ok);
     REQUIRE_FALSE(b.save(*game_b).has_value());
-    SessionStore c(shared, now, next_id);
+    SessionStore c(shared, now, [&] { return ++ids; });
     auto game_c = c.open(b.current_key(), problem);
     REQUIRE(game_c);
     REQUIRE(game_b->apply(roll("B3")).ok);
@@ -120,11 +127,8 @@ TEST_CASE("store item 4: two tabs saving the same revision: the later never writ
 // The same in the app: the tab whose save was written over keeps its game as "… (z tej karty)",
 // and across alternating steps of two tabs no step is lost.
 TEST_CASE("store item 4: alternating steps in two tabs lose none; the loser is kept as „… (z tej karty)”") {
-    MapStore shared;
-    LaggingStore storage_a(shared), storage_b(shared);
-    std::uint64_t ids = 100;
-    const auto next_id = [&] { return ++ids; };
-    SessionStore store_a(storage_a, now, next_id), store_b(storage_b, now, next_id);
+    TwoTabs tabs;
+    auto& [shared, storage_a, storage_b, ids, store_a, store_b] = tabs;
     auto tab_a = czary::app::make_app(1), tab_b = czary::app::make_app(2);
     tab_a.store = &store_a;
     tab_b.store = &store_b;
