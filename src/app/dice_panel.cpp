@@ -84,11 +84,9 @@ void draw_history(App& app) {
         const auto& rolls = steps[step].rolls;
         for (std::size_t i = 0; i < rolls.size() && shown < 200; ++i, ++shown) {
             const auto& roll = rolls[i];
-            std::string pips;
-            for (int pip : roll.pips) pips += (pips.empty() ? "" : " ") + std::to_string(pip);
             const bool from_table = roll.source == "table";
-            ImGui::TextWrapped("#%zu  %s: %s  [%s] = %d  · %s", step + 1, roll_heading(app, roll).c_str(), roll.code.c_str(), pips.c_str(),
-                               roll.total, app.tr(from_table ? "roll.source.table" : "roll.source.app"));
+            ImGui::TextWrapped("#%zu  %s: %s  [%s]  · %s", step + 1, roll_heading(app, roll).c_str(), roll.code.c_str(),
+                               roll_arithmetic(roll).c_str(), app.tr(from_table ? "roll.source.table" : "roll.source.app"));
             listed.push_back({{"step", step + 1}, {"purpose", roll.purpose}, {"figure", roll.figure}, {"code", roll.code},
                               {"pips", roll.pips}, {"total", roll.total}, {"source", roll.source}});
         }

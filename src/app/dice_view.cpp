@@ -82,11 +82,11 @@ void draw_roll(App& app, std::size_t step, std::size_t index, const RollRecord& 
     ImGui::SameLine();
     ImGui::BeginGroup();
     ImGui::Dummy(ImVec2(1, die_size * 0.25f));
-    if (all_rest) ImGui::Text("= %d", roll.total);
+    if (all_rest) ImGui::TextUnformatted(roll_tail(roll).c_str());  // the code's modifier too: "+ 2 = 6"
     else ImGui::TextUnformatted("= …");
     ImGui::TextDisabled("%s", app.tr(from_table ? "roll.source.table" : "roll.source.app"));
     ImGui::EndGroup();
-    app.layout.add_text(prefix + "total", std::to_string(roll.total));
+    app.layout.add_text(prefix + "total", roll_tail(roll));
 }
 
 void draw_last_rolls(App& app) {

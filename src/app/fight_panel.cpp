@@ -46,12 +46,6 @@ void phase_row(App& app) {
     ImGui::PopStyleVar();
 }
 
-std::string roll_of(const std::vector<int>& pips) {
-    std::string text;
-    for (int pip : pips) text += (text.empty() ? "" : " + ") + std::to_string(pip);
-    return text;
-}
-
 // The last negotiation or bribe of this group, large: "Porozumienie!" with its dice.
 void draw_talk_result(App& app) {
     if (!app.session.position()) return;
@@ -75,7 +69,7 @@ void draw_talk_result(App& app) {
     ImGui::SetWindowFontScale(1.0f);
     app.layout.add_last_item("talk:result");
     std::string dice;
-    for (const auto& roll : step.rolls) dice += roll.code + ": " + roll_of(roll.pips) + " = " + std::to_string(roll.total) + "  ";
+    for (const auto& roll : step.rolls) dice += roll.code + ": " + roll_arithmetic(roll) + "  ";
     if (outcome.contains("total") && !outcome["total"].is_null()) dice += "→ " + std::to_string(outcome["total"].get<int>());
     if (!dice.empty()) ImGui::TextDisabled("%s", dice.c_str());
     app.layout.add_text("talk:result", std::string(app.tr(key.c_str())) + " " + dice);

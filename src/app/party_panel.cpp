@@ -251,6 +251,14 @@ void adventure_section(App& app) {
     const auto& s = app.session.state();
     heading(app.tr("adventure.heading"));
     if (!s.adventure.active) {
+        // 4.1: nobody to go yet: the way on is adding characters, not a button the core refuses.
+        const bool anyone = std::any_of(s.figures.begin(), s.figures.end(),
+                                        [](const Figure& f) { return f.is_character() && !f.dead && f.side == Side::Party; });
+        if (!anyone) {
+            ImGui::TextWrapped("%s", app.tr("adventure.needs_party"));
+            app.layout.add_last_item("adventure:needs-party");
+            return;
+        }
         rolling_pad(app);
         if (touch_button(app, app.tr("adventure.begin"), "adventure:begin", -1)) dispatch_rolling(app, actions::BeginAdventure{});
         return;

@@ -86,6 +86,35 @@ int DiceCode::total(const std::vector<int>& pips) const {
     return sum * multiply + add;
 }
 
+namespace {
+
+// The modifier of a code, as it is applied after the dice: " × 2", " + 2", " − 1".
+std::string modifiers(const DiceCode& code) {
+    std::string text;
+    if (code.multiply != 1) text += " × " + std::to_string(code.multiply);
+    if (code.add > 0) text += " + " + std::to_string(code.add);
+    if (code.add < 0) text += " − " + std::to_string(-static_cast<long long>(code.add));
+    return text;
+}
+
+}  // namespace
+
+std::string roll_arithmetic(const RollRecord& roll) {
+    const auto code = DiceCode::parse(roll.code);
+    const bool k3 = code && code->sides == 3;
+    std::string dice;
+    for (int pip : roll.pips)
+        dice += (dice.empty() ? "" : " + ") + std::to_string(pip) + (k3 ? "→" + std::to_string(k3_from_pip(pip)) : "");
+    if (code && code->multiply != 1 && roll.pips.size() > 1) dice = "(" + dice + ")";
+    return dice + (code ? modifiers(*code) : "") + " = " + std::to_string(roll.total);
+}
+
+std::string roll_tail(const RollRecord& roll) {
+    const auto code = DiceCode::parse(roll.code);
+    const std::string before = code ? modifiers(*code) : "";
+    return (before.empty() ? "" : before.substr(1) + " ") + "= " + std::to_string(roll.total);
+}
+
 std::uint64_t Rng::next() {
     std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;

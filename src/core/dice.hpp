@@ -50,6 +50,12 @@ struct RollRecord {
     std::string source;   // "table" (real dice supplied) or "app" (the session's generator)
 };
 
+// A roll's arithmetic as the player checks it against the dice: "3 + 1 + 2 = 6" for 2K6+2,
+// "5→3 × 2 = 6" for 1K3x2 (a K3 shows its pip and its value), "(2 + 6) × 4 = 32". roll_tail is
+// what follows dice already drawn with their numbers: "+ 2 = 6", "× 2 = 6", "= 4".
+std::string roll_arithmetic(const RollRecord& roll);
+std::string roll_tail(const RollRecord& roll);
+
 // Words for a roll in a refusal: what it is for and whose it is ("odporność postaci Troll 1"),
 // from a roll's purpose and figure id.
 using RollWords = std::function<LocalizedText(const std::string& purpose, const std::string& figure)>;

@@ -27,6 +27,11 @@ void action_begin_adventure(Turn& t) {
     if (t.s.adventure.active) throw Refused("adventure_in_progress", "4.1");
     const int number = raised(t.s.adventure.number, 1, state_limits::max_counter,
                               {"liczba przygód", "the number of adventures"}, "4.1");
+    // 4.1: an adventure is the party's (it enters the labyrinth, its characters mark their
+    // spells): with no living character in it there is nobody to go.
+    const bool anyone = std::any_of(t.s.figures.begin(), t.s.figures.end(),
+                                    [](const Figure& f) { return f.is_character() && !f.dead && f.side == Side::Party; });
+    if (!anyone) throw Refused("party_empty", "4.1");
     // 4.1 B6 and 10.0: a character who can cast has chosen its pool before the game; the marks
     // of 4.1 D come from it, so without one nothing could be marked.
     for (const auto& c : t.s.figures)

@@ -52,6 +52,8 @@ test('a roll on the tray tumbles and settles on the pips the core recorded; no f
     assert.deepEqual(dice.map((d) => d.face), recorded.pips);
     assert.deepEqual(dice.map((d) => d.pip), recorded.pips);
     assert.equal(recorded.total, recorded.pips[0] + recorded.pips[1] + 2);
+    // Issue 25, item 10: beside the dice, the code's +2 and the total ("3 1 = 6" hid the +2).
+    assert.equal((await ui(page)).texts['die:tray:0:total'], `+ 2 = ${recorded.total}`);
     assert.equal(steps, 1);
     // Frames keep coming while the dice move (how many depends on the machine: SwiftShader is slow).
     assert.ok((await frames(page)) - before >= 4, 'frames were drawn while the dice moved');

@@ -39,6 +39,10 @@ async function markSpells(page, character, spells) {
 
 test('a short fight at phone size, by touch', async () => {
   const { page, errors } = await freshPhone();
+  // Issue 25, item 5: an empty party is not offered an adventure (4.1), it is told to add characters.
+  const first = await page.evaluate(() => window.czary.layout());
+  assert.ok(first['adventure:needs-party'], 'the empty party is told to add characters');
+  assert.equal(first['adventure:begin'], undefined, 'no adventure for an empty party');
   // Party set-up: three heroes from table 4.3.
   await tap(page, 'section:heroes');
   for (const hero of ['larraka', 'gislan', 'curvenol']) await tap(page, `hero:${hero}`);
@@ -147,7 +151,7 @@ test('the phone keyboard opens for names and types Polish letters', async () => 
   await page.keyboard.type('a');
   await tap(page, 'initiate:race:elf');
   await tap(page, 'dice:mode');
-  await tap(page, 'pad:6');
+  await tap(page, 'initiate:pad:6');  // the pad right above the initiate's roll
   await tap(page, 'initiate:add');
   let s = await state(page);
   assert.equal(s.figures.length, 1);

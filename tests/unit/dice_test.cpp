@@ -111,3 +111,16 @@ TEST_CASE("a biased generator fails the same test (the test can fail)") {
     for (int face = 1; face <= 6; ++face) statistic += (counts[face] - 6000.0) * (counts[face] - 6000.0) / 6000.0;
     CHECK(statistic > 20.52);
 }
+
+// Issue 25, item 10: a 2K6+2 roll showed "3 1 = 6", without the +2. The arithmetic is shown whole.
+TEST_CASE("3.1: a roll's arithmetic names the code's modifier and a K3's value") {
+    const auto roll = [](const char* code, std::vector<int> pips) {
+        czary::RollRecord record{"tray", "", code, pips, czary::DiceCode::parse(code)->total(pips), "app"};
+        return std::pair{czary::roll_arithmetic(record), czary::roll_tail(record)};
+    };
+    CHECK(roll("2K6+2", {3, 1}) == std::pair<std::string, std::string>{"3 + 1 + 2 = 6", "+ 2 = 6"});
+    CHECK(roll("1K3x2", {5}) == std::pair<std::string, std::string>{"5→3 × 2 = 6", "× 2 = 6"});
+    CHECK(roll("2K6x4", {2, 6}) == std::pair<std::string, std::string>{"(2 + 6) × 4 = 32", "× 4 = 32"});
+    CHECK(roll("1K6-1", {4}) == std::pair<std::string, std::string>{"4 − 1 = 3", "− 1 = 3"});
+    CHECK(roll("2K6", {3, 4}) == std::pair<std::string, std::string>{"3 + 4 = 7", "= 7"});
+}

@@ -84,6 +84,7 @@ TEST_CASE("3.1: table dice that run out are refused naming the roll in words and
     CHECK(refusal.en == "Dice missing: damage — Troll 1 (1K3x2); this roll needs 1 more die.");
 
     test::Table u;
+    u.ok({{"type", "add_hero"}, {"hero", "dierdra"}});  // 4.1: an adventure needs a party
     refusal = missing_dice(u, {{"type", "roll_dice"}, {"code", "3K6"}, {"dice", {3}}});
     CHECK(refusal.pl == "Brakuje oczek: rzut na tacy (3K6); na ten rzut potrzeba jeszcze 2 kości.");
     CHECK(refusal.en == "Dice missing: tray roll (3K6); this roll needs 2 more dice.");

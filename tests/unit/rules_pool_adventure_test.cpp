@@ -40,6 +40,7 @@ TEST_CASE("4.1 D: the dominant sun from 1K6: 1-2 red, 3-4 yellow, 5-6 blue") {
     for (auto [die, sun] : {std::pair{1, czary::Sun::Red}, {2, czary::Sun::Red}, {3, czary::Sun::Yellow},
                             {4, czary::Sun::Yellow}, {5, czary::Sun::Blue}, {6, czary::Sun::Blue}}) {
         Table t;
+        t.ok({{"type", "add_hero"}, {"hero", "dierdra"}});  // 4.1: an adventure needs a party
         auto result = t.ok({{"type", "begin_adventure"}, {"dice", {die}}});
         CHECK(t.state().adventure.sun == sun);
         REQUIRE(result.rolls.size() == 1);
@@ -206,5 +207,19 @@ TEST_CASE("4.1 B6 / 10.0: an adventure begins once every character who can cast 
     t.ok({{"type", "add_initiate"}, {"race", "elf"}, {"name", "Ilma"}, {"dice", {5}}});  // 1/1/1, no pool yet
     CHECK(t.refused({{"type", "begin_adventure"}, {"dice", {3}}}, "pool_empty", "4.1").pl.find("postaci Ilma") != std::string::npos);
     t.ok({{"type", "set_pool"}, {"character", "c4"}, {"spells", {"wybuch"}}});
+    t.ok({{"type", "begin_adventure"}, {"dice", {3}}});
+}
+
+// Issue 25, item 5: an adventure began with nobody in the party (the playtest's first screen
+// offered it as the biggest button).
+TEST_CASE("4.1 begin_adventure: with no living character in the party it is refused (party_empty)") {
+    Table t;
+    auto refusal = t.refused({{"type", "begin_adventure"}, {"dice", {3}}}, "party_empty", "4.1");
+    CHECK(refusal.pl == "W drużynie nie ma żadnej żywej postaci: dodaj postacie, zanim rozpoczniesz przygodę (4.1).");
+    t.ok({{"type", "add_hero"}, {"hero", "dierdra"}});  // potential 0/0/0: needs no pool
+    t.ok({{"type", "wound"}, {"figure", "c1"}, {"amount", 99}});
+    CHECK(t.fig("c1").dead);
+    t.refused({{"type", "begin_adventure"}, {"dice", {3}}}, "party_empty", "4.1");
+    t.ok({{"type", "add_hero"}, {"hero", "gerudirr"}});
     t.ok({{"type", "begin_adventure"}, {"dice", {3}}});
 }

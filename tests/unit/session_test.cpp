@@ -26,6 +26,7 @@ TEST_CASE("unknown and malformed actions are refused with stable codes") {
     t.refused(json::array(), "bad_action", "");
     t.refused({{"type", "add_hero"}}, "bad_action", "");
     t.refused({{"type", "add_hero"}, {"hero", 7}}, "bad_action", "");
+    t.ok({{"type", "add_hero"}, {"hero", "dierdra"}});  // 4.1: an adventure needs a party
     t.refused({{"type", "begin_adventure"}, {"dice", {7}}}, "bad_dice", "3.1");
     t.refused({{"type", "begin_adventure"}, {"dice", {3, 4}}}, "too_many_dice", "3.1");
     t.refused({{"type", "begin_adventure"}, {"dice", json::array()}}, "not_enough_dice", "3.1");
@@ -33,6 +34,7 @@ TEST_CASE("unknown and malformed actions are refused with stable codes") {
 
 TEST_CASE("dice: supplied pips are marked 'table', the generator's 'app', each with its purpose") {
     Table t;
+    t.ok({{"type", "add_hero"}, {"hero", "dierdra"}});
     auto table_roll = t.ok({{"type", "begin_adventure"}, {"dice", {5}}});
     CHECK(table_roll.rolls.at(0).source == "table");
     CHECK(table_roll.rolls.at(0).purpose == "sun");
@@ -116,6 +118,7 @@ TEST_CASE("replaying a file reports refused actions and leaves them out") {
 TEST_CASE("the same seed and actions give the same dice; another seed other dice") {
     auto roll_suns = [](std::uint64_t seed) {
         auto session = czary::Session::with_seed(seed);
+        session.apply({{"type", "add_hero"}, {"hero", "dierdra"}});
         std::vector<int> suns;
         for (int i = 0; i < 20; ++i) {
             suns.push_back(session.apply({{"type", "begin_adventure"}}).rolls.at(0).pips.at(0));
