@@ -301,7 +301,7 @@ TEST_CASE("store item 1: a session of more than 20000 steps is not opened at sta
     czary::app::open_start_session(app);
     CHECK(app.session.steps().empty());
     CHECK(app.ui.tab == czary::app::Tab::Sessions);
-    CHECK(polish(app) == "Sesja „Sesja 1” ma 20001 kroków, więc nie otwiera się sama przy starcie: jej wczytanie może chwilę potrwać. Otwórz ją z listy poniżej.");
+    CHECK(polish(app) == "Sesja „Sesja 1” ma 20001 kroków, więc nie otwiera się sama przy starcie: jej wczytanie może chwilę potrwać. Otwórz ją z listy zapisanych sesji.");
     CHECK(store.current_key() != "czary.session.1");
     REQUIRE(czary::app::dispatch(app, czary::actions::AddHero{"larraka"}).ok);  // saved under its own key
     CHECK(storage.values["czary.session.1"] == stored);
