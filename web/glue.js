@@ -392,10 +392,11 @@
     let name = null;
     try {
       const last = window.localStorage.getItem('czary.last');
-      const head = last && (window.localStorage.getItem(last) || '').slice(0, 600);
+      // The header: name (at most 200 bytes), revision, save ids (at most 17 of 16 digits), steps.
+      const head = last && (window.localStorage.getItem(last) || '').slice(0, 3000);
       const steps = head && /"steps":(\d+)/.exec(head);
       const named = head && /"name":("(?:[^"\\]|\\.)*")/.exec(head);
-      if (steps && Number(steps[1]) >= 1000 && named) name = JSON.parse(named[1]);
+      if (steps && Number(steps[1]) >= 1000 && Number(steps[1]) <= 20000 && named) name = JSON.parse(named[1]);
     } catch (error) { /* no storage, or a header that does not read: the app says so itself */ }
     if (name === null) return Promise.resolve();
     loading.textContent = pageText('opening').replace('{name}', name);

@@ -294,7 +294,11 @@ std::string session_file_name(const App& app) {
 nlohmann::json session_file(const App& app, bool position_only) {
     nlohmann::json file = position_only ? Session(app.session.state(), *app.data).to_json() : app.session.to_json();
     if (!file["meta"].is_object()) file["meta"] = nlohmann::json::object();
-    file["meta"]["name"] = app.store && !app.store->current_name().empty() ? app.store->current_name() : std::string(app.tr("session.imported_name"));
+    nlohmann::json meta = file["meta"];
+    meta["name"] = app.store && !app.store->current_name().empty() ? app.store->current_name() : std::string(app.tr("session.imported_name"));
+    // The name goes with the file unless it would carry `meta` past what a file may hold (the
+    // file would then not import): an export always imports.
+    if (meta.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).size() <= max_session_meta_bytes) file["meta"] = std::move(meta);
     return file;
 }
 

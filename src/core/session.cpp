@@ -205,6 +205,15 @@ Session Session::from_json(const nlohmann::json& json, std::vector<ReplayEntry>*
         session.meta_ = json.at("meta");
         session.measure_base();
     }
+    // The start state as the program writes it (every field, each name in both languages) can be
+    // larger than the text it was read from: past the room a session has, nothing could be played
+    // and the saved form would not read back.
+    const std::size_t room = session_file_limits.max_bytes - session_file_reserve_bytes;
+    if (session.base_bytes_ > room)
+        throw DataError("session: its start state, as saved, is " + std::to_string(session.base_bytes_ / 1024) + " KB, more than the " +
+                            std::to_string(room / 1024) + " KB a session may take",
+                        DataError::Kind::TooLarge,
+                        {{"found", std::to_string((session.base_bytes_ + 1023) / 1024)}, {"max", std::to_string(room / 1024)}});
     std::size_t accepted_before_position = 0, refusals = 0;
     for (std::size_t i = 0; i < actions.size(); ++i) {
         ApplyResult result = session.apply(actions[i]);

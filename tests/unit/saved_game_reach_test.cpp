@@ -85,7 +85,9 @@ struct TwoTabs {
 // Alternating steps lost 5 to 38 of 80. Each save has an id and lists the saves it was made on.
 TEST_CASE("store item 4: two tabs saving the same revision: the later never writes over a save it has not seen") {
     TwoTabs tabs;
-    auto& [shared, tab_a_storage, tab_b_storage, ids, a, b] = tabs;
+    MapStore& shared = tabs.shared;
+    LaggingStore &tab_a_storage = tabs.storage_a, &tab_b_storage = tabs.storage_b;
+    SessionStore &a = tabs.a, &b = tabs.b;
     a.start_new("Sesja");
     czary::Session game_a = czary::Session::with_seed(1);
     REQUIRE(game_a.apply(roll("A0")).ok);
@@ -114,7 +116,7 @@ TEST_CASE("store item 4: two tabs saving the same revision: the later never writ
     tab_b_storage.sync();
     REQUIRE(game_b->apply(roll("B2")).ok);
     REQUIRE_FALSE(b.save(*game_b).has_value());
-    SessionStore c(shared, now, [&] { return ++ids; });
+    SessionStore c(shared, now, [&tabs] { return ++tabs.ids; });
     auto game_c = c.open(b.current_key(), problem);
     REQUIRE(game_c);
     REQUIRE(game_b->apply(roll("B3")).ok);
@@ -128,7 +130,9 @@ TEST_CASE("store item 4: two tabs saving the same revision: the later never writ
 // and across alternating steps of two tabs no step is lost.
 TEST_CASE("store item 4: alternating steps in two tabs lose none; the loser is kept as „… (z tej karty)”") {
     TwoTabs tabs;
-    auto& [shared, storage_a, storage_b, ids, store_a, store_b] = tabs;
+    MapStore& shared = tabs.shared;
+    LaggingStore &storage_a = tabs.storage_a, &storage_b = tabs.storage_b;
+    SessionStore &store_a = tabs.a, &store_b = tabs.b;
     auto tab_a = czary::app::make_app(1), tab_b = czary::app::make_app(2);
     tab_a.store = &store_a;
     tab_b.store = &store_b;
@@ -318,4 +322,40 @@ TEST_CASE("store item minor: a control character in a session's name is kept as 
     json file = {{"format", "czary-session"}, {"version", 1}, {"meta", {{"name", std::string("A\0B", 3)}}}};
     czary::app::import_session(phone.app, file.dump());
     CHECK(phone.store.current_name() == "A B");
+}
+
+// A review of issue 24: a file of 1 MB whose start state, as the program writes it (each name in
+// both languages, every field), is past the 2044 KB a session may take: loaded, nothing could be
+// played and its saved form did not read back. It is refused, naming the limit.
+TEST_CASE("store item 2: a start state that would be saved past the size limit is refused when loaded") {
+    json figures = json::array();
+    for (int i = 1; i <= 250; ++i)
+        figures.push_back({{"id", "c" + std::to_string(i)}, {"kind", "character"}, {"name", std::string(4096, 'a')}});
+    const json file = {{"format", "czary-session"}, {"version", 1}, {"start", {{"figures", figures}, {"next_id", 251}}}};
+    REQUIRE(file.dump().size() < czary::session_file_limits.max_bytes);
+    try {
+        czary::Session::from_json(file);
+        FAIL("loaded");
+    } catch (const czary::DataError& e) {
+        CHECK(e.kind == czary::DataError::Kind::TooLarge);
+        CHECK(std::string(e.what()).rfind("session: its start state, as saved, is ", 0) == 0);
+    }
+}
+
+// A review of issue 24: `meta` of exactly 64 KB imported, then exported with the session's name
+// added to it, was past the limit and the export did not import.
+TEST_CASE("store item 2: an export never carries meta past its limit") {
+    test::AppWithStore phone;
+    json meta = json::object();
+    meta["note"] = std::string(4000, 'x');
+    for (int i = 0; meta.dump().size() < czary::max_session_meta_bytes - 4000; ++i) meta["n" + std::to_string(i)] = std::string(4000, 'x');
+    meta["last"] = std::string(czary::max_session_meta_bytes - meta.dump().size() - 10, 'y');
+    REQUIRE(meta.dump().size() == czary::max_session_meta_bytes);
+    const json file = {{"format", "czary-session"}, {"version", 1}, {"meta", meta}, {"actions", json::array()}};
+    czary::app::import_session(phone.app, file.dump());
+    REQUIRE(phone.app.session.to_json()["meta"] == meta);
+    phone.app.platform_requests.clear();
+    czary::app::export_session(phone.app);
+    REQUIRE(phone.app.platform_requests.size() == 1);
+    CHECK_NOTHROW(czary::Session::from_text(phone.app.platform_requests[0].text));
 }
