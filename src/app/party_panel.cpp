@@ -255,7 +255,7 @@ void adventure_section(App& app) {
         const bool anyone = std::any_of(s.figures.begin(), s.figures.end(),
                                         [](const Figure& f) { return f.is_character() && !f.dead && f.side == Side::Party; });
         if (!anyone) {
-            ImGui::TextWrapped("%s", app.tr("adventure.needs_party"));
+            ImGui::TextWrapped("%s", numbers_kept_whole(app.tr("adventure.needs_party")).c_str());  // "4.1" not broken after its dot
             app.layout.add_last_item("adventure:needs-party");
             return;
         }
