@@ -36,6 +36,9 @@ void draw_app(App& app) {
     const float tab_bar = tab_bar_height() + ImGui::GetStyle().ItemSpacing.y;
     const float page_height = ImGui::GetContentRegionAvail().y - tab_bar;
     app.frame.toast_bottom = ImGui::GetCursorScreenPos().y + page_height - 6;
+    app.frame.toast_top = ImGui::GetCursorScreenPos().y + 2;
+    app.frame.wake_in = 0;
+    app.frame.redraw = false;
     app.frame.toast_left = app.frame.toast_width = 0;
     if (app.ui.tab == Tab::Table) {
         // The table manages its own regions (board, sheet): it does not scroll as a whole.

@@ -21,6 +21,7 @@ namespace czary::app {
 namespace {
 
 constexpr float gutter = 22.0f;  // the rank's number, left of its places
+constexpr float thin_rank = 26.0f;  // the empty rank behind the last: a place to start a new one
 
 bool contains(const std::vector<std::string>& list, const std::string& id) {
     return std::find(list.begin(), list.end(), id) != list.end();
@@ -205,13 +206,23 @@ void draw_formation(App& app, Side side, const std::vector<std::string>& candida
     const float height = token_height(app);
     const ImVec2 size((ImGui::GetContentRegionAvail().x - gutter - 2 * spacing) / 3, height);
     const std::string& lifted = app.touch.gesture.dragging() ? app.touch.gesture.lifted_figure() : std::string();
+    const int used = static_cast<int>(formation.ranks.size());
+    // Full-height ranks: those in use; on the monsters' side at least one (the first monster
+    // comes to a place already drawn) and, during a fight, every rank drawn since it began (a
+    // rank emptied by a death keeps its room). Nothing above the front line moves the party.
+    int full = used;
+    if (side == Side::Monsters) {
+        int& kept = app.ui.table.monster_ranks_kept;
+        kept = s.fight.active ? std::max(kept, used) : used;
+        full = std::max({used, kept, 1});
+    }
     // One thin empty rank behind the last, so that a lifted token can start a new rank.
-    const int ranks = static_cast<int>(formation.ranks.size()) + 1;
+    const int ranks = full + 1;
     // The monsters face the party: their first rank is drawn last, nearest the party.
     for (int i = 0; i < ranks; ++i) {
         const int rank = side == Side::Party ? i : ranks - 1 - i;
-        const bool extra = rank >= static_cast<int>(formation.ranks.size());
-        const float row_height = extra ? 26.0f : height;
+        const bool extra = rank >= used;
+        const float row_height = rank >= full ? thin_rank : height;
         const ImVec2 row(ImGui::GetCursorScreenPos());
         const std::string number = std::to_string(rank + 1);
         ImGui::GetWindowDrawList()->AddText(ImVec2(row.x + 4, row.y + (row_height - ImGui::GetTextLineHeight()) / 2),
@@ -228,7 +239,7 @@ void draw_formation(App& app, Side side, const std::vector<std::string>& candida
                 const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
                 ImGui::GetWindowDrawList()->AddRect(a, b, lifted.empty() ? col(theme::border, 0.55f) : col(theme::accent, 0.8f), theme::token_rounding);
                 // A thin place is a finger's height to drop on: its target reaches over the gaps.
-                const float reach = extra ? (touch_size - row_height) / 2 : 0.0f;
+                const float reach = row_height < touch_size ? (touch_size - row_height) / 2 : 0.0f;
                 app.layout.add(place_id, a.x, a.y - reach, b.x, b.y + reach);
                 app.frame.places.push_back({side, rank + 1, slot + 1, a.x, a.y - reach, b.x, b.y + reach});
                 ImGui::PopID();
@@ -267,6 +278,12 @@ void draw_board(App& app) {
     std::vector<std::string> candidates;
     if (app.ui.cast.active())
         candidates = valid_targets(app.session.state(), *app.data, app.ui.cast.caster, app.ui.cast.spell);
+    if (!app.frame.wide) {
+        // A phone's toast hangs from the board's top edge: two lines of it fit above the far
+        // monster rank (with the thin rank behind it), so that it covers no counter.
+        const float toast = 2 * ImGui::GetTextLineHeightWithSpacing() + 16.0f;
+        ImGui::Dummy(ImVec2(1, std::max(0.0f, toast - thin_rank - 2 * ImGui::GetStyle().ItemSpacing.y)));
+    }
     draw_formation(app, Side::Monsters, candidates);
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const float width = ImGui::GetContentRegionAvail().x;

@@ -8,6 +8,7 @@
 
 #include "app/panels.hpp"
 #include "app/widgets.hpp"
+#include "core/dice.hpp"
 #include "core/queries.hpp"
 
 namespace czary::app {
@@ -191,23 +192,30 @@ void draw_figure_sheet(App& app, const Figure& f) {
 void draw_monster_form(App& app) {
     const auto& kinds = app.data->monster_kinds;
     MonsterForm& form = app.ui.monster;
-    // The party leaves this group behind (or it is beaten): the next monsters are a new group,
-    // with negotiation and a bribe of their own (8.4-8.9).
     const bool monsters_present = std::any_of(app.session.state().figures.begin(), app.session.state().figures.end(),
                                               [](const Figure& f) { return !f.is_character() && f.side == Side::Monsters; });
-    if (monsters_present && touch_button(app, app.tr("fight.leave_group"), "monster:clear", -1)) dispatch(app, actions::ClearMonsters{});
-    // Table 8.2 as a grid of buttons, three a row: easier for a thumb than a long drop-down.
-    // No kind is chosen for the player: the counter on the table says which.
-    float widest = 0;
-    for (const auto& kind : kinds) widest = std::max(widest, ImGui::CalcTextSize(app.local(kind.name).c_str()).x);
-    const int columns = share(3) >= widest + 8 ? 3 : 2;  // "Czarnoksiężnik" whole on a small phone
-    const float w = share(columns);
-    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(3, ImGui::GetStyle().FramePadding.y));
-    for (int i = 0; i < static_cast<int>(kinds.size()); ++i) {
-        if (i % columns) ImGui::SameLine();
-        if (chosen_button(app, app.local(kinds[i].name).c_str(), "monster:kind:" + kinds[i].id, w, i == form.kind)) form.kind = i;
+    // Table 8.2 as a grid of buttons, three a row where the names fit (a little smaller if need
+    // be): all twenty kinds in view without a swipe. No kind is chosen for the player: the
+    // counter on the table says which. Once chosen, the grid folds to that kind's button (a tap
+    // opens it again) and siła, level and "Dodaj" stand right under it.
+    const bool chosen = form.kind >= 0 && form.kind < static_cast<int>(kinds.size());
+    if (chosen) {
+        if (chosen_button(app, app.local(kinds[form.kind].name).c_str(), "monster:chosen", -1, true)) form.kind = -1;
+    } else {
+        float widest = 0;
+        for (const auto& kind : kinds) widest = std::max(widest, ImGui::CalcTextSize(app.local(kind.name).c_str()).x);
+        const float scale = std::min(1.0f, (share(3) - 8) / std::max(1.0f, widest));
+        const int columns = scale >= 0.8f ? 3 : 2;  // "Czarnoksiężnik" whole on a small phone
+        const float w = share(columns);
+        if (columns == 3) ImGui::SetWindowFontScale(scale);
+        ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(3, ImGui::GetStyle().FramePadding.y));
+        for (int i = 0; i < static_cast<int>(kinds.size()); ++i) {
+            if (i % columns) ImGui::SameLine();
+            if (chosen_button(app, app.local(kinds[i].name).c_str(), "monster:kind:" + kinds[i].id, w, false)) form.kind = i;
+        }
+        ImGui::PopStyleVar();
+        ImGui::SetWindowFontScale(1.0f);
     }
-    ImGui::PopStyleVar();
     // Siła as on the counter (a number or a code the dice decide), the level as three buttons.
     const float half = share(2);
     ImGui::SetNextItemWidth(half);
@@ -228,14 +236,16 @@ void draw_monster_form(App& app) {
     // said plainly under the field, with the sum the monster will have.
     const auto bonus_of = app.data->level_sila_bonus.find(form.level);
     const int bonus = bonus_of == app.data->level_sila_bonus.end() ? 0 : bonus_of->second;
-    const std::map<std::string, std::string> parts = {{"{sila}", std::to_string(form.sila)}, {"{code}", std::string(form.code)},
+    // The counter's short code spelled out: "2+2" is rolled as 2K6+2 (3.1).
+    const auto code = DiceCode::parse(form.code);
+    const std::string code_shown = code ? code->to_string() : std::string(form.code);
+    const std::map<std::string, std::string> parts = {{"{sila}", std::to_string(form.sila)}, {"{code}", code_shown},
         {"{bonus}", std::to_string(bonus)}, {"{level}", std::to_string(form.level)}, {"{total}", std::to_string(form.sila + bonus)}};
     const char* sum_key = form.code[0] ? "fight.sila_code_plus_level" : form.sila > 0 ? "fight.sila_plus_level" : "fight.sila_level_bonus";
     const std::string sum = app.local(both(app, sum_key, parts));
     ImGui::TextWrapped("%s", sum.c_str());
     app.layout.add_last_item("monster:sila-sum");
     app.layout.add_text("monster:sila-sum", sum);
-    const bool chosen = form.kind >= 0 && form.kind < static_cast<int>(kinds.size());
     const bool sila_given = form.code[0] || form.sila > 0;
     if (form.code[0]) rolling_pad(app);
     if (touch_button(app, app.tr("fight.add_monster"), "monster:add", -1, chosen && sila_given)) {
@@ -247,7 +257,15 @@ void draw_monster_form(App& app) {
         const bool added = (form.code[0] ? dispatch_rolling(app, action) : dispatch(app, action)).ok;
         if (added) form = MonsterForm{};  // the next counter is another monster: nothing carries over
     }
-    if (!chosen || !sila_given) ImGui::TextDisabled("%s", app.tr(chosen ? "fight.give_sila" : "fight.choose_kind"));
+    if (!chosen) {  // with a kind chosen, the line above already asks for siła
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+        wrapped(app.tr("fight.choose_kind"));
+        ImGui::PopStyleColor();
+    }
+    // The party leaves this group behind (or it is beaten): the next monsters are a new group,
+    // with negotiation and a bribe of their own (8.4-8.9). Last: its coming does not move the
+    // buttons above.
+    if (monsters_present && touch_button(app, app.tr("fight.leave_group"), "monster:clear", -1)) dispatch(app, actions::ClearMonsters{});
 }
 
 void draw_talk_sheet(App& app) {

@@ -1,5 +1,6 @@
 // Party set-up and the adventure's start (4.1, 4.3, 4.4, 10.0).
 #include <algorithm>
+#include <array>
 #include <cfloat>
 #include <cctype>
 
@@ -34,6 +35,7 @@ void heading(const char* text) {
 }
 
 int pool_size(const Figure& c) { return *std::max_element(c.potential.begin(), c.potential.end()); }
+void open_new_character(App& app);
 
 // Real dice for the whole session; the pad for their pips is drawn right above each button
 // that rolls (rolling_pad), not here, far from it.
@@ -53,26 +55,78 @@ void choice_row(App& app, int& value, const std::vector<std::pair<std::string, s
     ImGui::PopStyleVar();
 }
 
+// The potential for the red, yellow and blue sun as the game's coloured discs, from `right`
+// leftwards; returns where they begin.
+float draw_potential(ImDrawList* draw, float right, float centre_y, const std::array<int, 3>& potential) {
+    const float size = ImGui::GetFontSize();
+    const float r = size * 0.62f;
+    float x = right;
+    for (int sun = 2; sun >= 0; --sun) {
+        const ImVec2 centre(x - r, centre_y);
+        draw->AddCircleFilled(centre, r, sun_colour(static_cast<Sun>(sun)));
+        const std::string n = std::to_string(potential[sun]);
+        const ImVec2 extent = bold_font()->CalcTextSizeA(size * 0.8f, FLT_MAX, 0.0f, n.c_str());
+        const theme::Colour ink = sun == 1 ? theme::card_ink : theme::token_text;  // dark on yellow
+        draw->AddText(bold_font(), size * 0.8f, ImVec2(centre.x - extent.x / 2, centre.y - extent.y / 2), col(ink), n.c_str());
+        x -= 2 * r + 4;
+    }
+    return x;
+}
+
+// Table 4.3, one hero a row: "+" (or "✓" once in the party), the name over siła and odporność,
+// and the potential in the suns' colours: a magician shows bright numbers, a fighter zeros and
+// ones. An empty session opens the list (the first step is a party); adding a hero folds it and
+// opens the hero's pool below, the next step.
 void heroes_section(App& app) {
+    const auto& s = app.session.state();
+    const bool nobody = std::none_of(s.figures.begin(), s.figures.end(), [](const Figure& f) { return f.is_character(); });
+    if (nobody) ImGui::SetNextItemOpen(true, ImGuiCond_Once);
+    if (app.ui.party.fold_heroes) {
+        ImGui::SetNextItemOpen(false);
+        app.ui.party.fold_heroes = false;
+    }
     if (!section(app, "party.heroes", "heroes")) return;
     ImGui::SetNextItemWidth(-1);
     ImGui::InputTextWithHint("##hero-filter", app.tr("party.search"), app.ui.party.hero_filter, sizeof app.ui.party.hero_filter);
     app.layout.add_last_item("input:hero-filter");
     const std::string filter = lower(app.ui.party.hero_filter);
+    const float line = ImGui::GetTextLineHeight();
+    const float row = std::max(touch_size, 2 * line + 8);
     for (const auto& hero : app.data->heroes) {
         if (!filter.empty() && lower(hero.name).find(filter) == std::string::npos) continue;
         ImGui::PushID(hero.id.c_str());
-        const bool joined = std::any_of(app.session.state().figures.begin(), app.session.state().figures.end(),
-                                        [&](const Figure& f) { return f.hero == hero.id; });
-        if (touch_button(app, joined ? "✓" : "+", "hero:" + hero.id, touch_size, !joined)) dispatch(app, actions::AddHero{hero.id});
+        const Figure* joined = nullptr;
+        for (const auto& f : s.figures)
+            if (f.hero == hero.id) joined = &f;
+        // "✓" is a button too: the core says why a hero joins once (hero_in_party, 4.1 A).
+        if (touch_button(app, joined ? "✓" : "+", "hero:" + hero.id, touch_size)) {
+            if (dispatch(app, actions::AddHero{hero.id}).ok) {
+                app.ui.party.fold_heroes = true;
+                open_new_character(app);
+            }
+        }
         ImGui::SameLine();
-        ImGui::Text("%s  %s %d  %d/%d/%d  %s %d", hero.name.c_str(), app.tr("stat.sila"), hero.sila, hero.potential[0],
-                    hero.potential[1], hero.potential[2], app.tr("stat.odpornosc"), hero.odpornosc);
+        const ImVec2 a = ImGui::GetCursorScreenPos();
+        const float width = ImGui::GetContentRegionAvail().x;
+        ImGui::Dummy(ImVec2(width, row));
+        ImDrawList* draw = ImGui::GetWindowDrawList();
+        const float left = draw_potential(draw, a.x + width - 4, a.y + row / 2, hero.potential);
+        const std::string name = fit_text(hero.name, left - a.x - 8, bold_font());
+        const std::string stats = std::string(app.tr("stat.sila")) + " " + std::to_string(hero.sila) + " · " +
+                                  app.local(both(app, "token.resistance", {{"{n}", std::to_string(hero.odpornosc)}}));
+        const float top = a.y + (row - 2 * line) / 2;
+        draw->AddText(bold_font(), ImGui::GetFontSize(), ImVec2(a.x + 4, top), col(joined ? theme::text_dim : theme::token_text), name.c_str());
+        draw->AddText(ImVec2(a.x + 4, top + line), col(theme::text_dim), fit_text(stats, left - a.x - 8).c_str());
+        app.layout.add_text("hero:" + hero.id, hero.name + " " + stats);
         ImGui::PopID();
     }
 }
 
 void initiate_section(App& app) {
+    if (app.ui.party.fold_initiate) {
+        ImGui::SetNextItemOpen(false);
+        app.ui.party.fold_initiate = false;
+    }
     if (!section(app, "party.initiate", "initiate")) return;
     ImGui::SetNextItemWidth(-1);
     ImGui::InputTextWithHint("##name", app.tr("party.name"), app.ui.party.name, sizeof app.ui.party.name);
@@ -95,7 +149,11 @@ void initiate_section(App& app) {
         // The race's own talent gets the +1 (elf: negotiation, dwarf: traps, human: Black Gates).
         static const char* race_talents[] = {"negotiation", "traps", "black_gates"};
         if (app.ui.party.initiate_bonus == 2) action.talent = race_talents[std::min(app.ui.party.race, 2)];
-        dispatch_rolling(app, action);
+        if (dispatch_rolling(app, action).ok) {
+            // Like a hero: the form folds and the new initiate opens at its pool.
+            app.ui.party.fold_initiate = true;
+            open_new_character(app);
+        }
         app.ui.party.name[0] = 0;
     }
 }
@@ -126,6 +184,60 @@ void custom_section(App& app) {
     }
 }
 
+// The next character that still has to choose (its pool, or its marks): opened once this one
+// is done, so that the party is set up without hunting for whom.
+void open_next(App& app, const Figure& done, bool (*needs)(const GameState&, const Figure&)) {
+    const auto& figures = app.session.state().figures;
+    const auto at = std::find_if(figures.begin(), figures.end(), [&](const Figure& f) { return f.id == done.id; });
+    const std::size_t from = static_cast<std::size_t>(at - figures.begin());
+    for (std::size_t k = 1; k < figures.size(); ++k) {
+        const Figure& f = figures[(from + k) % figures.size()];
+        if (f.is_character() && f.side == Side::Party && !f.dead && needs(app.session.state(), f)) {
+            app.ui.selected = f.id;
+            app.ui.party.scroll_to_open = true;
+            return;
+        }
+    }
+    // Everyone has chosen: the list folds, the page is short again (the forms above and the
+    // adventure's button below in view); the toast confirms the choice.
+    app.ui.selected.clear();
+}
+
+bool needs_pool(const GameState&, const Figure& f) {
+    return pool_size(f) > 0 && static_cast<int>(f.pool.size()) != pool_size(f);
+}
+
+// A character just added opens at its pool when it has one to choose (a fighter stays folded).
+void open_new_character(App& app) {
+    const auto& figures = app.session.state().figures;
+    const auto newest = std::find_if(figures.rbegin(), figures.rend(), [](const Figure& f) { return f.is_character(); });
+    if (newest == figures.rend() || !needs_pool(app.session.state(), *newest)) {
+        app.ui.selected.clear();
+        return;
+    }
+    app.ui.selected = newest->id;
+    app.ui.party.scroll_to_open = true;
+}
+
+bool needs_marks(const GameState& s, const Figure& f) {
+    return static_cast<int>(f.marked.size()) != f.potential[static_cast<int>(s.adventure.sun)];
+}
+
+// Where a list of ticks stands: kept (the session has it), or not yet, and what it waits for.
+void choice_state(App& app, const char* what, int ticked, int wanted, bool kept) {
+    const std::string line = app.local(both(app, kept ? "party.choice_kept" : "party.choice_waiting",
+                                            {{"{what}", app.tr(what)}, {"{n}", std::to_string(ticked)}, {"{of}", std::to_string(wanted)},
+                                             {"{left}", std::to_string(std::max(0, wanted - ticked))}}));
+    ImGui::PushStyleColor(ImGuiCol_Text, vec(kept ? theme::good : theme::accent));
+    wrapped(line);
+    ImGui::PopStyleColor();
+    app.layout.add_last_item(std::string(what) == "party.pool" ? "pool:state" : "marks:state");
+    app.layout.add_text(std::string(what) == "party.pool" ? "pool:state" : "marks:state", line);
+}
+
+// Pool and marks behave alike: each tick is kept as it is made once the list is complete (the
+// core takes exactly that many, 10.0 and 4.1 D); until then the line above the list says
+// plainly that nothing is kept yet, and how many are missing.
 void pool_section(App& app, const Figure& c) {
     const int size = pool_size(c);
     if (size == 0) {
@@ -133,7 +245,8 @@ void pool_section(App& app, const Figure& c) {
         return;
     }
     auto& draft = draft_for(app, "pool:" + c.id, c.pool);
-    ImGui::Text("%s: %d / %d", app.tr("party.pool"), static_cast<int>(draft.size()), size);
+    choice_state(app, "party.pool", static_cast<int>(draft.size()), size, draft == c.pool && static_cast<int>(c.pool.size()) == size);
+    bool changed = false;
     for (const auto& spell : app.data->spells.all()) {
         if (spell.type == SpellType::Special) continue;  // 10.8: never in the initial pool
         bool ticked = contains(draft, spell.id);
@@ -142,19 +255,31 @@ void pool_section(App& app, const Figure& c) {
         if (ImGui::Checkbox((app.local(spell.name) + " (" + spell_type_letter(spell.type) + ", " + std::to_string(spell.cost) + ")###pool-" + spell.id).c_str(), &ticked)) {
             if (ticked) draft.push_back(spell.id);
             else draft.erase(std::find(draft.begin(), draft.end(), spell.id));
+            changed = true;
         }
         app.layout.add_last_item("pool:" + spell.id);
         if (full) ImGui::EndDisabled();
     }
-    if (touch_button(app, app.tr("party.save_pool"), "pool:save", -1)) dispatch(app, actions::SetPool{c.id, draft});
+    if (changed && static_cast<int>(draft.size()) == size && draft != c.pool) {
+        const std::vector<std::string> chosen = draft;
+        if (dispatch(app, actions::SetPool{c.id, chosen}).ok) {
+            if (const Figure* now = app.session.state().find(c.id)) open_next(app, *now, needs_pool);
+        }
+    }
 }
 
 void marks_section(App& app, const Figure& c) {
     const Sun sun = app.session.state().adventure.sun;
     const int allowed = c.potential[static_cast<int>(sun)];
     auto& marked = draft_for(app, "marks:" + c.id, c.marked);
-    ImGui::Text("%s: %d / %d", app.tr("party.marked"), static_cast<int>(marked.size()), allowed);
+    choice_state(app, "party.marked", static_cast<int>(marked.size()), allowed, marked == c.marked && static_cast<int>(c.marked.size()) == allowed);
     bool changed = false;
+    // The sun allows the whole pool: no choice to make, one tap marks it all.
+    if (allowed > 0 && allowed == static_cast<int>(c.pool.size()) && c.marked.size() != c.pool.size() &&
+        touch_button(app, app.local(both(app, "party.mark_all", {{"{n}", std::to_string(allowed)}})).c_str(), "marks:all", -1)) {
+        marked = c.pool;
+        changed = true;
+    }
     for (const auto& id : c.pool) {
         bool ticked = contains(marked, id);
         const bool full = static_cast<int>(marked.size()) >= allowed && !ticked;
@@ -168,7 +293,19 @@ void marks_section(App& app, const Figure& c) {
         if (full) ImGui::EndDisabled();
     }
     // Marks are sent when complete (4.1 D: exactly that many); until then they live on screen.
-    if (changed && static_cast<int>(marked.size()) == allowed) dispatch(app, actions::MarkSpells{c.id, marked});
+    // A character with a use limit to roll stays open for it; else the next one opens.
+    if (changed && static_cast<int>(marked.size()) == allowed) {
+        const std::vector<std::string> chosen = marked;
+        if (dispatch(app, actions::MarkSpells{c.id, chosen}).ok) {
+            const bool limit_to_roll = std::any_of(chosen.begin(), chosen.end(), [&](const std::string& id) {
+                const Spell* spell = app.data->spells.find(id);
+                return spell && spell->limited_uses;
+            });
+            if (!limit_to_roll)
+                if (const Figure* now = app.session.state().find(c.id)) open_next(app, *now, needs_marks);
+            return;
+        }
+    }
     bool pad_shown = false;
     for (const auto& spell : app.data->spells.all()) {
         if (!spell.limited_uses || !contains(c.marked, spell.id)) continue;
@@ -182,7 +319,16 @@ void marks_section(App& app, const Figure& c) {
             ImGui::Text("%s: %d", app.local(spell.name).c_str(), it->second);
         } else if (touch_button(app, (std::string(app.tr("party.roll_limit")) + " " + app.local(spell.name)).c_str(),
                                 "limit:" + limited, -1)) {
-            dispatch_rolling(app, actions::RollUseLimit{c.id, limited});
+            if (dispatch_rolling(app, actions::RollUseLimit{c.id, limited}).ok) {
+                // Every limit rolled: on to the next character that still marks.
+                const Figure* now = app.session.state().find(c.id);
+                const bool more = now && std::any_of(now->marked.begin(), now->marked.end(), [&](const std::string& id) {
+                    const Spell* other = app.data->spells.find(id);
+                    return other && other->limited_uses && !now->uses_left.count(id);
+                });
+                if (now && !more) open_next(app, *now, needs_marks);
+                return;
+            }
         }
     }
 }
@@ -197,17 +343,7 @@ void draw_character_strip(App& app, const Figure& f, bool open) {
     const float size = ImGui::GetFontSize();
     const float y = a.y + (b.y - a.y - size) / 2;
     // From the right: three potential discs, then life and odporność.
-    float x = b.x - 8;
-    const float r = size * 0.62f;
-    for (int sun = 2; sun >= 0; --sun) {
-        const ImVec2 centre(x - r, (a.y + b.y) / 2);
-        draw->AddCircleFilled(centre, r, sun_colour(static_cast<Sun>(sun)));
-        const std::string n = std::to_string(f.potential[sun]);
-        const ImVec2 extent = bold_font()->CalcTextSizeA(size * 0.8f, FLT_MAX, 0.0f, n.c_str());
-        const theme::Colour ink = sun == 1 ? theme::card_ink : theme::token_text;  // dark on yellow
-        draw->AddText(bold_font(), size * 0.8f, ImVec2(centre.x - extent.x / 2, centre.y - extent.y / 2), col(ink), n.c_str());
-        x -= 2 * r + 4;
-    }
+    float x = draw_potential(draw, b.x - 8, (a.y + b.y) / 2, f.potential);
     const std::string numbers = std::to_string(std::max(0, f.sila - f.wounds)) + "/" + std::to_string(f.sila) + "  " +
                                 app.local(both(app, "token.resistance", {{"{n}", std::to_string(f.odpornosc)}}));
     const float numbers_w = ImGui::CalcTextSize(numbers.c_str()).x;
@@ -231,8 +367,12 @@ void characters_section(App& app) {
         }
         draw_character_strip(app, f, open);
         app.layout.add_last_item("character:" + f.id);
-        if (open && app.ui.party.scroll_to_open) {
-            ImGui::SetScrollHereY(0.0f);  // the opened character's heading at the top, not mid-list
+        // (Not in the frame of the tap that folds a form above: the heading moves up once it has.)
+        if (open && app.ui.party.scroll_to_open && !app.ui.party.fold_heroes && !app.ui.party.fold_initiate) {
+            // The opened character's heading near the top, not mid-list; above it room for two
+            // lines of a toast (it hangs from the top there), so that the toast covers no tick.
+            const float toast = 2 * ImGui::GetTextLineHeightWithSpacing() + 20.0f;
+            ImGui::SetScrollY(std::max(0.0f, ImGui::GetItemRectMin().y - ImGui::GetWindowPos().y + ImGui::GetScrollY() - toast));
             app.ui.party.scroll_to_open = false;
         }
         if (open) {
@@ -260,7 +400,18 @@ void adventure_section(App& app) {
             return;
         }
         rolling_pad(app);
-        if (touch_button(app, app.tr("adventure.begin"), "adventure:begin", -1)) dispatch_rolling(app, actions::BeginAdventure{});
+        if (touch_button(app, app.tr("adventure.begin"), "adventure:begin", -1) && dispatch_rolling(app, actions::BeginAdventure{}).ok) {
+            // The sun is known: the first character that marks its spells opens.
+            const GameState& now = app.session.state();
+            app.ui.selected.clear();
+            for (const auto& f : now.figures) {
+                if (f.is_character() && f.side == Side::Party && !f.dead && needs_marks(now, f)) {
+                    app.ui.selected = f.id;
+                    app.ui.party.scroll_to_open = true;
+                    break;
+                }
+            }
+        }
         return;
     }
     const ImVec2 at = ImGui::GetCursorScreenPos();

@@ -5,6 +5,8 @@
 // sheet and the outcomes (portrait).
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <string>
 
 #include "app/panels.hpp"
 #include "app/widgets.hpp"
@@ -12,11 +14,17 @@
 namespace czary::app {
 namespace {
 
-bool sheet_has_content(const App& app) {
-    return app.ui.cast.active() || app.ui.table.sheet != Sheet::Figure || app.session.state().find(app.ui.selected);
+// What the phone's board height is kept for: the kind of sheet, a fight on or not, the width
+// and the text size (a turned phone or larger text measures the ranks again).
+std::string board_height_key(const App& app, float width) {
+    const GameState& s = app.session.state();
+    return std::to_string(static_cast<int>(app.ui.table.sheet)) + (s.fight.active ? "|fight|" : "|") +
+           std::to_string(static_cast<int>(width)) + "|" + std::to_string(app.text_scale);
 }
 
-void board_region(App& app, ImVec2 size) {
+// The board scrolls so that its front line sits `front_at` below its top edge (by default mid-
+// board: the nearest monster ranks above, the party's below), until the player scrolls it.
+void board_region(App& app, ImVec2 size, std::optional<float> front_at = std::nullopt) {
     ImGui::PushStyleColor(ImGuiCol_ChildBg, vec(theme::board_bg));  // the table's cloth under the counters
     ImGui::BeginChild("##board", size, false, ImGuiWindowFlags_NoScrollbar);
     ImGui::PopStyleColor();
@@ -26,14 +34,21 @@ void board_region(App& app, ImVec2 size) {
     const bool restoring = app.ui.restore_scroll.has_value();
     keep_scroll(app);
     draw_board(app);
-    ImGui::Dummy(ImVec2(1, 8));
-    // Until then the front lines sit mid-board: the nearest monster ranks above, the party's
-    // below (on a phone two of each in view above the sheet).
+    const float content = ImGui::GetCursorPosY();
+    const float front = app.frame.board_front_y - ImGui::GetWindowPos().y + ImGui::GetScrollY();
+    view.board_content = content;
+    view.board_front_content = front;
+    const float height = ImGui::GetWindowHeight();
+    float wanted = std::max(0.0f, front - front_at.value_or(height * 0.5f));
+    // Room below the last rank for the front line to stay where it is while ranks grow above it.
+    ImGui::Dummy(ImVec2(1, std::max(8.0f, wanted + height - content)));
     if (restoring) view.board_follows_player = true;
     if (!view.board_follows_player) {
-        const float front = app.frame.board_front_y - ImGui::GetWindowPos().y + ImGui::GetScrollY();
-        const float wanted = std::clamp(front - ImGui::GetWindowHeight() * 0.5f, 0.0f, ImGui::GetScrollMaxY());
-        if (std::abs(ImGui::GetScrollY() - wanted) > 0.5f) ImGui::SetScrollY(wanted);
+        wanted = std::min(wanted, ImGui::GetScrollMaxY());
+        if (std::abs(ImGui::GetScrollY() - wanted) > 0.5f) {
+            ImGui::SetScrollY(wanted);
+            app.frame.redraw = true;  // ImGui scrolls in the next frame: it must come before a tap
+        }
         view.board_scroll_set = wanted;
     } else {
         view.board_scroll_set.reset();
@@ -73,6 +88,7 @@ void draw_table_tab(App& app) {
     const float spacing = ImGui::GetStyle().ItemSpacing.x;
     app.frame.wide = avail.x >= 600.0f;
     draw_fight_controls(app);
+    app.frame.toast_top = ImGui::GetCursorScreenPos().y + 2;  // over the far ranks, not the fight's buttons
     const float height = ImGui::GetContentRegionAvail().y;
     if (!app.session.state().adventure.entered) return;
     if (avail.x >= 900.0f) {  // a tablet in landscape: three columns
@@ -94,9 +110,19 @@ void draw_table_tab(App& app) {
         (void)spacing;
         return;
     }
-    // A phone: the board, and the sheet in the lower part of the screen when it has something.
-    const float sheet_h = sheet_has_content(app) ? height * 0.5f : touch_size + 12.0f;
-    board_region(app, ImVec2(0, height - sheet_h - ImGui::GetStyle().ItemSpacing.y));
+    // A phone: the board as tall as its ranks (at most 55% of the page), the sheet the rest.
+    // The height is set when the sheet changes and kept while it is in use (TableView).
+    TableView& view = app.ui.table;
+    const float most = height * 0.55f;
+    const std::string key = board_height_key(app, avail.x);
+    if ((view.board_height_for != key || !view.board_height) && view.board_content > 0) {
+        const float fitted = std::min(view.board_content + 2.0f, most);
+        view.board_height = fitted;
+        view.board_front_at = view.board_content + 2.0f <= fitted ? view.board_front_content : std::min(view.board_front_content, fitted * 0.5f);
+        view.board_height_for = key;
+    }
+    const float board_h = view.board_height.value_or(most);
+    board_region(app, ImVec2(0, board_h), view.board_height ? std::optional<float>(view.board_front_at) : std::nullopt);
     sheet_region(app, ImVec2(0, 0));
 }
 

@@ -1,6 +1,8 @@
 // The touch model in ImGui terms (app/gesture.hpp decides; this carries it out): a swipe
 // scrolls the window the press began in, from any widget, and the widget's press is cancelled
 // so that nothing is tapped; a long press on a token lifts it (board_panel draws and drops it).
+#include <string_view>
+
 #include <imgui.h>
 #include <imgui_internal.h>
 
@@ -15,13 +17,28 @@ ImGuiWindow* scrollable(ImGuiWindow* window) {
     return window && window->ScrollMax.y > 0.0f ? window : nullptr;
 }
 
+// The window under the toast at a point: a swipe that starts on the toast scrolls the page it
+// lies over (children come after their parents in ImGui's list: the last one holding the point).
+ImGuiWindow* under_toast(ImGuiContext& g, ImVec2 at) {
+    for (int i = g.Windows.Size - 1; i >= 0; --i) {
+        ImGuiWindow* window = g.Windows[i];
+        if (!window->WasActive || window->Hidden || std::string_view(window->Name).find("##toast") != std::string_view::npos) continue;
+        if (window->Rect().Contains(at)) return window;
+    }
+    return nullptr;
+}
+
 }  // namespace
 
 void begin_touch_frame(App& app) {
     ImGuiContext& g = *ImGui::GetCurrentContext();
     const ImGuiIO& io = g.IO;
     const bool down = io.MouseDown[ImGuiMouseButton_Left];
-    if (io.MouseClicked[ImGuiMouseButton_Left]) app.touch.window = g.HoveredWindow ? g.HoveredWindow->ID : 0;
+    if (io.MouseClicked[ImGuiMouseButton_Left]) {
+        ImGuiWindow* hovered = g.HoveredWindow;
+        if (hovered && std::string_view(hovered->Name).find("##toast") != std::string_view::npos) hovered = under_toast(g, io.MousePos);
+        app.touch.window = hovered ? hovered->ID : 0;
+    }
     // With no finger down, ImGui's pointer may be parked far away (main.cpp): keep the last point.
     const bool known = io.MousePos.x > -1e30f && io.MousePos.y > -1e30f;
     const float x = known ? io.MousePos.x : app.touch.gesture.x();

@@ -90,6 +90,8 @@ struct PartyForms {
     std::vector<std::string> pool_draft;  // spells ticked for the open character
     std::string pool_draft_for;
     bool scroll_to_open = false;          // a character was just opened: its heading goes to the top
+    bool fold_heroes = false;             // a hero was added: table 4.3 folds (once)
+    bool fold_initiate = false;           // an initiate was added: its form folds (once)
 };
 
 // The monster form of the Table tab (8.2): nothing carries over from one monster to the next.
@@ -112,6 +114,18 @@ struct TableView {
     // The board keeps its front lines mid-view until the player scrolls it (then it stays put).
     bool board_follows_player = false;
     std::optional<float> board_scroll_set;
+    // Monster ranks drawn during this fight: a rank emptied by a death keeps its room, so that
+    // the party's counters below the front line never jump (reset when the fight is over).
+    int monster_ranks_kept = 0;
+    // A phone gives the board the height of its ranks and the sheet the rest; that height is
+    // set when the sheet changes (another figure, a form, a cast) and kept until the next change,
+    // so that neither the sheet's buttons nor the party move while the player uses them. A new
+    // monster rank meanwhile grows upwards, out of view (a swipe shows it; the next sheet too).
+    std::optional<float> board_height;
+    std::string board_height_for;   // the sheet the height was set for
+    float board_front_at = 0;       // where the front line sat in the board then
+    float board_content = 0;        // the height the ranks took last frame
+    float board_front_content = 0;  // and where the front line was among them
     char destination[64] = "";    // Teleportacja's segment, as typed
     // The talk result last brought into view: a new one scrolls the sheet to its top, where it is.
     std::optional<std::size_t> talk_result_shown;
@@ -155,6 +169,17 @@ struct UiState {
     CastDraft cast;
     std::optional<Notice> notice;
     std::optional<std::size_t> outcome_step;  // the step whose outcome the toast shows
+    // The toast on screen: what it shows (a notice or a step), since when, its details opened by
+    // a tap, and where it was drawn (a press there is the toast's, not the widget's below).
+    struct ToastView {
+        std::string showing;
+        double since = 0;       // s, app clock; a finger on the toast keeps moving it on
+        double first = 0;       // s, app clock: when it came
+        bool details = false;
+        float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+        bool pressed = false;   // a press began on the toast
+        double reading = 0;     // s it stays once nobody touches it
+    } toast;
     // The state before the newest step this tab applied: the board shows what the step did
     // ("−6", "odpiera") on the tokens until the next change.
     std::optional<GameState> before_step;
@@ -235,7 +260,10 @@ struct App {
     // Where this frame's toast sits: its bottom edge (CSS px), above the tab bar or the sheet.
     struct FrameRegions {
         float toast_bottom = 0;
+        float toast_top = 0;    // a phone's toast hangs from here: under the top bar or the fight's buttons
         float toast_left = 0, toast_width = 0;  // 0: the screen's width
+        float wake_in = 0;      // s: the toast goes by itself then (the platform draws a frame)
+        bool redraw = false;    // a change asked for this frame shows in the next (a scroll set)
         float board_front_y = 0;
         float toast_height = 0;   // of the toast shown last frame: the pages leave that much room under their end  // where the monsters' ranks meet the party's (screen px)
         bool wide = false;  // a tablet's width: bigger tokens, side-by-side regions
@@ -249,7 +277,7 @@ struct App {
         // it for screen readers.
         std::string announcement;
     } frame;
-    bool wants_frames() const { return dice_moving || touch.gesture.wants_frames(); }
+    bool wants_frames() const { return dice_moving || frame.redraw || touch.gesture.wants_frames(); }
 
     const Strings& text() const { return language == "en" ? english : polish; }
     const char* tr(const char* key) const { return text()(key); }

@@ -147,7 +147,9 @@ test('real dice entered on the pad feed the cast flow; the history lists the app
     await tap(page, 'cast:confirm');
     const troll = (await state(page)).figures.find((f) => f.id === 'm4');
     assert.equal(troll.wounds, 2);
-    // The cast's dice lie in the outcome's toast on the table tab.
+    // The cast's dice lie in the outcome's toast on the table tab, one tap away (its details).
+    await tap(page, 'toast');
+    assert.equal((await ui(page)).toast.details, true);
     const strip = (await ui(page)).dice.filter((d) => d.id.startsWith('die:last:'));
     assert.deepEqual(strip.map((d) => d.pip), [6, 2]);
     await saveScreenshot(page, 'dice-phone-cast-strip');

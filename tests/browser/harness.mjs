@@ -200,9 +200,10 @@ export async function find(page, id) {
   const viewport = page.viewportSize();
   await settle(page);  // an action sent through the hook may still be drawing
   let rects = await layout(page);
-  // A plain toast over the widget is tapped away, as a player would; one that offers something
-  // stays, and the page is scrolled to bring the widget clear of it.
-  if (underToast(rects, id) && !(await ui(page)).notice?.offer) {
+  // A plain toast over the widget is tapped away, as a player would (a first tap may open its
+  // details, the next closes it); one that offers something stays, and the page is scrolled to
+  // bring the widget clear of it.
+  for (let i = 0; i < 3 && underToast(rects, id) && !(await ui(page)).notice?.offer; i += 1) {
     const t = rects.toast;
     await input(page, () => page.touchscreen.tap(t.x + t.w / 2, t.y + t.h / 2));
     rects = await layout(page);

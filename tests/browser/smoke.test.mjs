@@ -82,6 +82,7 @@ test('the app asks WebGL for the one extension it uses, uploads the font once, a
   try {
     // A roll: the dice shaders draw too.
     await page.evaluate(() => window.czary.dispatch({ type: 'roll_dice', code: '2K6', purpose: 'smoke' }));
+    await tap(page, 'toast');  // its details draw the dice
     await page.waitForFunction(() => window.czary.ui().dice.length === 2 && window.czary.ui().dice.every((d) => d.settled), null, WAIT);
     assert.deepEqual(await page.evaluate(() => [...new Set(window.__extensionsAsked)]), ['OES_vertex_array_object']);
     // The font atlas is the only texture (the dice are drawn by shaders).

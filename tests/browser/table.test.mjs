@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   openSite, openApp, restart, saveScreenshot, state, ui, tap, touchDrag, find, smallTargets, swipe, layout, settle,
-  prepare, PARTY,
+  prepare, PARTY, input, underToast, WAIT,
 } from './harness.mjs';
 
 // The phone tests share one page, started afresh for each (restart: storage emptied, the page
@@ -23,16 +23,21 @@ const freshPhone = () => restart(site, phone);
 
 const figure = (s, id) => s.figures.find((f) => f.id === id);
 
+// Opens a character on the Party tab unless it is open already (a finished choice opens the
+// next character that still has to choose).
+async function open(page, character) {
+  if ((await ui(page)).selected !== character) await tap(page, `character:${character}`);
+}
+
+// Issue 25, item 3: a pool is kept as it is chosen, like the marks: the last tick saves it.
 async function choosePool(page, character, spells) {
-  await tap(page, `character:${character}`);
+  await open(page, character);
   for (const spell of spells) await tap(page, `pool:${spell}`);
-  await tap(page, 'pool:save');
   assert.deepEqual(figure(await state(page), character).pool, spells, `${character}'s pool`);
-  await tap(page, `character:${character}`);  // fold it again
 }
 
 async function markSpells(page, character, spells) {
-  await tap(page, `character:${character}`);
+  await open(page, character);
   for (const spell of spells) await tap(page, `mark:${spell}`);
   assert.deepEqual(figure(await state(page), character).marked, spells, `${character}'s marks`);
 }
@@ -41,13 +46,23 @@ test('a short fight at phone size, by touch', async () => {
   const { page, errors } = await freshPhone();
   // Issue 25, item 5: an empty party is not offered an adventure (4.1), it is told to add characters.
   const first = await page.evaluate(() => window.czary.layout());
-  assert.ok(first['adventure:needs-party'], 'the empty party is told to add characters');
   assert.equal(first['adventure:begin'], undefined, 'no adventure for an empty party');
-  // Party set-up: three heroes from table 4.3.
-  await tap(page, 'section:heroes');
-  for (const hero of ['larraka', 'gislan', 'curvenol']) await tap(page, `hero:${hero}`);
+  assert.ok(first['hero:larraka'] && !first['hero:larraka'].clipped, 'an empty session opens on the list of heroes');
+  // Party set-up: three heroes from table 4.3. The empty session opens the list; each hero
+  // added folds it and opens the hero's pool.
+  assert.ok(first['hero:larraka'], 'an empty session opens the list of heroes');
+  for (const hero of ['larraka', 'gislan', 'curvenol']) {
+    if (!(await layout(page))[`hero:${hero}`]) await tap(page, 'section:heroes');
+    await tap(page, `hero:${hero}`);
+    assert.equal((await layout(page))[`hero:${hero}`], undefined, 'the list folds once a hero is added');
+  }
   assert.deepEqual((await state(page)).figures.map((f) => f.name.pl), ['Larraka', 'Gislan', 'Curvenol']);
+  assert.equal((await ui(page)).selected, 'c3', "the new hero's pool is open");
+  await tap(page, 'section:heroes');
   assert.deepEqual(await smallTargets(page), [], 'touch targets of the set-up screen');
+  // The ✓ of a hero in the party says why it does nothing (4.1 A).
+  await tap(page, 'hero:larraka');
+  assert.match((await ui(page)).texts.toast, /Larraka.*4\.1/);
   await tap(page, 'section:heroes');
   await saveScreenshot(page, 'table-phone-1-party');
 
@@ -138,6 +153,146 @@ test('a short fight at phone size, by touch', async () => {
   assert.equal(s.position, 0);
   assert.deepEqual(s.figures, []);
   await saveScreenshot(page, 'table-phone-6-undone');
+  assert.deepEqual(errors, []);
+});
+
+// Issue 25, "done when": on a 390x844 phone, by touch, from an empty session, a party of three
+// (two heroes and an initiate) with pools, the sun, marks and limits, into the labyrinth, takes
+// at most 25 taps and 2 swipes; a monster three taps plus its siła; a cast from a selected caster
+// three; a negotiation two. Every tap lands on a widget wholly on screen and clear of a toast: a
+// widget out of view costs a swipe (counted), never the harness's wheel.
+test('the evening\'s common flows by touch on a phone: few taps, hardly a swipe', async () => {
+  const { page, errors } = await freshPhone();
+  const viewport = page.viewportSize();
+  let taps = 0, swipes = 0;
+  // `above`: where the player knows the widget is when it is out of view.
+  const reach = async (id, above = false) => {
+    for (let i = 0; i < 8; i += 1) {
+      const rects = await layout(page);
+      const r = rects[id], bar = rects['tab:party'];
+      if (r && !r.clipped && r.y >= 0 && r.y + r.h <= bar.y && !underToast(rects, id)) return r;
+      if (rects.toast && r && underToast(rects, id)) {  // a toast over it: wait until it goes
+        await page.waitForFunction(() => !window.czary.layout().toast, null, { ...WAIT, timeout: 120000 });
+        continue;
+      }
+      const dy = !r ? (above ? 360 : -360) : r.y + r.h > bar.y ? -Math.min(400, r.y + r.h - bar.y + 60) : Math.min(400, 160 - r.y);
+      await swipe(page, { x: viewport.width - 30, y: dy < 0 ? bar.y - 40 : 160 }, dy);
+      swipes += 1;
+    }
+    throw new Error(`'${id}' never came into view`);
+  };
+  const press = async (id, above = false) => {
+    const r = await reach(id, above);
+    await input(page, () => page.touchscreen.tap(r.x + r.w / 2, r.y + r.h / 2));
+    taps += 1;
+  };
+  const open = async (id) => { if ((await ui(page)).selected !== id) await press(`character:${id}`); };
+
+  // Two heroes: Almuryk (potential 1/1/2: a pool of two) and Lord Dil (a fighter, no pool).
+  await press('hero:almuryk');
+  for (const spell of ['blyskawica', 'wybuch']) await press(`pool:${spell}`);
+  await press('section:heroes', true);
+  await press('hero:lord_dil');
+  // An initiate (4.4): a name typed, the potential rolled by the app.
+  await press('section:initiate', true);
+  await press('input:initiate-name');
+  await page.keyboard.type('Ewa');
+  await settle(page);
+  await press('initiate:add');
+  let s = await state(page);
+  const initiate = s.figures.find((f) => f.name.pl === 'Ewa');
+  assert.ok(initiate, 'the initiate joined');
+  const size = Math.max(...initiate.potential);
+  const pool = ['blyskawica', 'wybuch', 'urok', 'eksplozja', 'zamek', 'sila'].slice(0, size);
+  for (const spell of pool) await press(`pool:${spell}`);
+  s = await state(page);
+  assert.deepEqual(s.figures.find((f) => f.id === initiate.id).pool, pool, "the initiate's pool is kept as chosen");
+  // The sun, the marks (the first character that marks opens by itself), into the labyrinth.
+  await press('adventure:begin');
+  s = await state(page);
+  const sun = { red: 0, yellow: 1, blue: 2 }[s.adventure.sun];
+  for (const f of s.figures.filter((c) => c.potential[sun] > 0)) {
+    await open(f.id);
+    const rects = await layout(page);
+    if (rects['marks:all']) await press('marks:all');
+    else for (const spell of f.pool.slice(0, f.potential[sun])) await press(`mark:${spell}`);
+  }
+  await press('adventure:enter');
+  s = await state(page);
+  assert.equal(s.adventure.entered, true, 'the party is in the labyrinth');
+  assert.ok(taps <= 25, `a party of three into the labyrinth: ${taps} taps (at most 25)`);
+  assert.ok(swipes <= 2, `and ${swipes} swipes (at most 2)`);
+
+  // A monster: three taps plus its siła.
+  taps = 0; swipes = 0;
+  await press('sheet:monsters');
+  const before = taps;
+  await press('monster:kind:troll');
+  await press('input:monster-sila');
+  await page.keyboard.type('7');
+  await settle(page);
+  await press('monster:add');
+  assert.equal(taps - before, 3, 'a monster is three taps plus its siła');
+  assert.equal(swipes, 0, 'and no swipe');
+  assert.ok((await state(page)).figures.some((f) => f.monster_kind === 'troll'));
+
+  // A negotiation: two taps (the talk sheet, then negotiate).
+  taps = 0;
+  await press('sheet:talk');
+  await press('talk:negotiate');
+  assert.equal(taps, 2, 'a negotiation is two taps');
+  assert.ok((await ui(page)).texts['talk:result'], 'the result is shown');
+  assert.deepEqual(errors, []);
+});
+
+// Issue 25, items 1 and 7: on a phone the board is as tall as its ranks and the sheet gets the
+// rest; table 8.2 is in view without a swipe; a monster takes three taps plus its siła; the
+// party's counters do not move when monsters come, take a new rank, or die.
+test('the phone: the sheet gets the room the board does not need, and the party stays put', async () => {
+  const { page, errors } = await freshPhone();
+  await prepare(page, PARTY);
+  await tap(page, 'tab:table');
+  let rects = await layout(page);
+  const tabBar = rects['tab:table'];
+  const page_h = tabBar.y - (rects['sheet:monsters'].y + rects['sheet:monsters'].h);
+  assert.ok(rects.sheet.h > 0.5 * page_h, `no monsters yet: the sheet has most of the screen (${rects.sheet.h} of ${page_h} px)`);
+  const where = (r) => `${Math.round(r.x)},${Math.round(r.y)}`;
+  const party = (r) => ['c1', 'c2', 'c3'].map((id) => where(r[`token:${id}`])).join(' ');
+  const partyAt = party(rects);
+
+  await tap(page, 'sheet:monsters');
+  rects = await layout(page);
+  const kinds = Object.keys(rects).filter((id) => id.startsWith('monster:kind:'));
+  assert.equal(kinds.length, 20, 'table 8.2 has twenty kinds');
+  const sheetBottom = rects.sheet.y + rects.sheet.h;
+  for (const id of kinds) assert.ok(!rects[id].clipped && rects[id].y + rects[id].h <= sheetBottom, `${id} in view without a swipe`);
+  assert.equal(party(rects), partyAt, 'opening the form moves no counter');
+
+  // Four trolls: the fourth starts the second monster rank. Each is three taps plus its siła.
+  let taps = 0;
+  const count = async (id) => { taps += 1; await tap(page, id); };
+  for (let i = 0; i < 4; i += 1) {
+    await count('monster:kind:troll');
+    await count('input:monster-sila');
+    await page.keyboard.type('6');
+    await settle(page);
+    await count('monster:add');
+    rects = await layout(page);
+    assert.equal(party(rects), partyAt, `troll ${i + 1}: the party's counters stay where they were`);
+    assert.ok(rects['monster:kind:troll'], 'the form is ready for the next monster');
+  }
+  assert.equal(taps, 12, 'three taps a monster');
+  const s = await state(page);
+  assert.equal(s.monsters.ranks.length, 2, 'four trolls take two ranks');
+  await tap(page, 'sheet:monsters');
+  await tap(page, 'fight:start');
+  rects = await layout(page);
+  const fightAt = party(rects);
+  // The second rank's troll dies: its rank empties, the room stays.
+  const last = s.monsters.ranks[1][0];
+  await prepare(page, [{ type: 'wound', figure: last, amount: 6 }]);
+  rects = await layout(page);
+  assert.equal(party(rects), fightAt, 'a death moves no counter of the party');
   assert.deepEqual(errors, []);
 });
 
@@ -257,7 +412,7 @@ test('a swipe that starts on a widget scrolls the page and presses nothing; mons
   await page.keyboard.type('2+2');
   // 6.8: the form says that the level's +2 comes on top of the counter's siła.
   await settle(page);
-  assert.match((await ui(page)).texts['monster:sila-sum'], /2\+2 \+ 2 \(poziom 2\)/, 'the level bonus is said under the field');
+  assert.match((await ui(page)).texts['monster:sila-sum'], /rzut 2K6\+2 \+ 2 \(poziom 2\)/, 'the level bonus is said under the field, and the code spelled out (2+2 is 2K6+2)');
   await tap(page, 'tab:party');
   await tap(page, 'dice:mode');
   await tap(page, 'tab:table');

@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   openSite, openApp, restart, saveScreenshot, state, ui, settle, layout, tap, tapInView, onScreen, swipe, touchDrag,
-  overflowing, finger, input, WAIT, PARTY, prepare,
+  overflowing, finger, input, WAIT, PARTY, prepare, underToast,
 } from './harness.mjs';
 
 let site, phone;
@@ -135,9 +135,9 @@ test('talk, monsters and healing at phone width: the result large, level 3 added
   const troll = (await state(page)).figures.find((f) => f.monster_kind === 'troll');
   assert.equal(troll?.level, 3);
   assert.equal((await ui(page)).texts.toast !== undefined, true, 'adding says so');
-  // Nothing carries over to the next monster: no kind chosen, the add button waits.
-  const add = (await layout(page))['monster:add'];
-  assert.ok(add, 'the form is still open');
+  // Nothing carries over to the next monster: no kind chosen, table 8.2 open again.
+  assert.ok((await layout(page))['monster:kind:troll'], 'the form is still open');
+  assert.equal((await layout(page))['monster:chosen'], undefined, 'no kind is chosen for the next monster');
   // Negotiation: the result is shown large on the table tab.
   await tapInView(page, 'sheet:talk');
   await tap(page, 'talk:negotiate');
@@ -240,3 +240,57 @@ for (const [name, viewport] of [['landscape', { width: 1024, height: 768 }], ['p
     await context.close();
   });
 }
+
+// Issue 25, item 2: a toast never covers what the player presses next. On a phone it hangs from
+// the top of the table (under the fight's buttons, over the far ranks), brief (the step's first
+// and last lines); a tap shows every line and the dice, the next closes it. It goes by itself
+// after a reading time, and stays while a finger is on it. Screen readers get the whole text.
+test('a toast covers no button: brief, over the far ranks, details on a tap, gone by itself', async () => {
+  const { page, errors } = await restart(site, phone);
+  await prepare(page, [...PARTY, ...monsters(1), { type: 'move_figure', figure: 'c1', rank: 2, slot: 1 }, { type: 'start_fight' }]);
+  await toTable(page);
+  await tapInView(page, 'token:c1');
+  await tapInView(page, 'card:blyskawica');
+  await tapInView(page, `token:${monster(0)}`);
+  await tapInView(page, 'cast:confirm');
+  await page.waitForFunction(() => window.czary.layout().toast, null, WAIT);
+  let rects = await layout(page);
+  const pressable = /^(tab:|undo$|redo$|card:|token:|sheet:|fight:|cast:|wound:|monster:|talk:|section:|input:|character:)/;
+  const covered = Object.keys(rects).filter((id) => pressable.test(id) && !rects[id].clipped && underToast(rects, id));
+  assert.deepEqual(covered, [], 'the toast covers no button, card or counter');
+  const texts = (await ui(page)).texts;
+  assert.ok(texts.toast.split('\n').length > 2, `the whole outcome has more lines (${texts.toast})`);
+  assert.ok(texts['toast:shown'].split('\n').length <= 3, `the toast shows the first and last line and a hint (${texts['toast:shown']})`);
+  assert.ok(rects.toast.h < 140, `the toast is as short as its text (${rects.toast.h} px)`);
+  assert.equal(await page.evaluate(() => document.getElementById('announce').textContent), texts.toast, 'screen readers get every line');
+  await saveScreenshot(page, 'touch-phone-toast-brief');
+
+  // A tap on it: every line and the dice; the next tap closes it.
+  await input(page, () => page.touchscreen.tap(rects.toast.x + rects.toast.w / 2, rects.toast.y + rects.toast.h / 2));
+  assert.equal((await ui(page)).toast.details, true, 'a tap opens the details');
+  rects = await layout(page);
+  assert.ok(Object.keys(rects).some((id) => id.startsWith('die:last:')), 'the details draw the dice');
+  await saveScreenshot(page, 'touch-phone-toast-details');
+  await input(page, () => page.touchscreen.tap(rects.toast.x + rects.toast.w / 2, rects.toast.y + 20));
+  assert.equal((await layout(page)).toast, undefined, 'the next tap closes it');
+
+  // A refusal goes by itself once read (its reading time is longer than an outcome's).
+  await tapInView(page, 'token:c2');
+  await tapInView(page, 'card:sila');
+  await page.waitForFunction(() => window.czary.layout().toast, null, WAIT);
+  const refusal = (await ui(page)).toast;
+  assert.ok(refusal.reading >= 7.5, `a refusal stays long enough to read (${refusal.reading} s)`);
+  await page.waitForFunction(() => !window.czary.layout().toast, null, { ...WAIT, timeout: 120000 });
+
+  // A finger on a toast keeps it past its reading time; lifted, the toast goes by itself.
+  await tapInView(page, 'card:sila');
+  await page.waitForFunction(() => window.czary.layout().toast, null, WAIT);
+  const t = (await layout(page)).toast;
+  const touch = await finger(page);
+  await touch.down(t.x + t.w / 2, t.y + t.h / 2);
+  await page.waitForFunction(() => { const toast = window.czary.ui().toast; return toast && toast.shownFor > toast.reading + 1; }, null, { ...WAIT, timeout: 120000 });
+  assert.equal((await ui(page)).toast.held, true, 'the toast stays while the finger is on it');
+  await touch.up();
+  await page.waitForFunction(() => !window.czary.layout().toast, null, { ...WAIT, timeout: 120000 });
+  assert.deepEqual(errors, []);
+});

@@ -72,6 +72,10 @@ EMSCRIPTEN_KEEPALIVE const char* czary_ui_json() {
         {"cast", {{"caster", ui.cast.caster}, {"spell", ui.cast.spell}, {"targets", ui.cast.targets}, {"pips", ui.cast.pips},
                   {"tableDice", ui.cast.table_dice}}},
         {"texts", app.layout.texts_json()},
+        // The toast: how long it has been shown (s, the app's clock), how long it stays once
+        // nobody touches it, a finger on it, its details open.
+        {"toast", ui.toast.showing.empty() ? nlohmann::json() : nlohmann::json{{"age", app.now - ui.toast.since}, {"shownFor", app.now - ui.toast.first}, {"reading", ui.toast.reading},
+                                                                             {"held", ui.toast.pressed}, {"details", ui.toast.details}}},
         {"notice", ui.notice ? nlohmann::json{{"text", app.local(ui.notice->text)}, {"offer", ui.notice->offer}} : nlohmann::json()},
         {"updateReady", app.update_ready},
         {"sessionUnsaved", app.session_unsaved},

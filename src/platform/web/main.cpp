@@ -226,7 +226,10 @@ void frame(void* arg) {
     }
     if (web.frames_to_draw <= 0) {
         // Nothing changed (queued keys and moving dice ask for frames): the canvas keeps the
-        // last frame, and the loop waits to be woken.
+        // last frame, and the loop waits to be woken: by input, or when the toast's reading
+        // time is over (it goes by itself).
+        if (web.app.frame.wake_in > 0)
+            emscripten_set_timeout([](void*) { request_frames(1); }, web.app.frame.wake_in * 1000.0 + 20.0, nullptr);
         emscripten_pause_main_loop();
         web.loop_paused = web_status().loop_paused = true;
         ++web_status().rests;
