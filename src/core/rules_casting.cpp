@@ -92,7 +92,8 @@ void apply_effect(Turn& t, Figure& caster, const Spell& spell, Figure* target, n
         case SpellEffect::Unpetrify:
             target->petrified = false;
             place_first_free(t.s.party, target->id);
-            t.note("unpetrified", "10.6", {{"figure", target->name}, {"wounds", number_text(target->wounds)}});
+            t.note("unpetrified", "10.6", {{"figure", target->name}, {"wounds", number_text(target->wounds)},
+                                      {"life", number_text(std::max(0, target->sila - target->wounds))}, {"sila", number_text(target->sila)}});
             break;
         case SpellEffect::Strength: {
             // 10.6 / 14.5: "tylko w czasie najbliższej walki": cast during a fight, that one.
@@ -147,7 +148,8 @@ void apply_effect(Turn& t, Figure& caster, const Spell& spell, Figure* target, n
             target->died_in_fight = 0;
             target->wounds = target->wounds_at_entry;
             place_first_free(t.s.party, target->id);
-            t.note("resurrected", "10.8", {{"figure", target->name}, {"wounds", number_text(target->wounds)}});
+            t.note("resurrected", "10.8", {{"figure", target->name}, {"wounds", number_text(target->wounds)},
+                                      {"life", number_text(std::max(0, target->sila - target->wounds))}, {"sila", number_text(target->sila)}});
             break;
     }
 }

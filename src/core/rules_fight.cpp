@@ -50,7 +50,10 @@ int deal_wounds(Turn& t, Figure& target, int amount, const std::string& by) {
     // Wounds past siła are kept, up to a limit far past any siła: the figure dies all the same.
     target.wounds = static_cast<int>(std::min<std::int64_t>(state_limits::max_wounds, std::int64_t{target.wounds} + taken));
     if (taken > 0)
-        t.note("wounded", "", {{"figure", target.name}, {"amount", number_text(taken)}, {"wounds", number_text(target.wounds)}, {"sila", number_text(target.sila)}});
+        // Life left against siła, as the counters and the sheet show it (wounds taken and life
+        // left were opposite numbers in one evening's texts).
+        t.note("wounded", "", {{"figure", target.name}, {"amount", number_text(taken)}, {"wounds", number_text(target.wounds)},
+                               {"life", number_text(std::max(0, target.sila - target.wounds))}, {"sila", number_text(target.sila)}});
     if (target.wounds >= target.sila) kill(t, target, by);
     return taken;
 }

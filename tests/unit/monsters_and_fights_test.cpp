@@ -234,3 +234,22 @@ TEST_CASE("12.0: the players may split the experience their own way, the whole t
     CHECK(equal.fig("c1").experience == 33);
     CHECK(equal.fig("c2").experience == 33);
 }
+
+// Issue 25, item 8: wounds taken and life left were opposite numbers ("3/9" on the token,
+// "+6 ran (6/9)" in the message; "+1 rana (5/5)" as Larraka died read as full health). Every
+// text counts life left against siła, as the counters do.
+TEST_CASE("9.7: a wound's message gives life left against siła, as the counter shows it") {
+    Table t;
+    t.party();
+    const std::string troll = t.monster("troll", 9);
+    auto hit = t.ok({{"type", "wound"}, {"figure", troll}, {"amount", 6}});
+    const czary::LogEntry* wounded = nullptr;
+    for (const auto& entry : hit.log)
+        if (entry.key == "wounded") wounded = &entry;
+    REQUIRE(wounded);
+    CHECK(wounded->text.pl == "Troll 1: +6 ran, życie 3/9.");
+    CHECK(wounded->text.en == "Troll 1: +6 wounds, life 3/9.");
+    auto death = t.ok({{"type", "wound"}, {"figure", "c1"}, {"amount", 5}});
+    for (const auto& entry : death.log)
+        if (entry.key == "wounded") CHECK(entry.text.pl == "Larraka: +5 ran, życie 0/5.");
+}
