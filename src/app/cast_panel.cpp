@@ -17,8 +17,23 @@ void odds_lines(App& app, const CastDraft& cast) {
     const auto& s = app.session.state();
     const auto odds = odds_of_cast(s, *app.data, cast.caster, cast.spell, cast.targets);
     std::string texts;
+    const Spell* spell = app.data->spells.find(cast.spell);
     for (const TargetOdds& entry : odds) {
         const Figure* target = s.find(entry.figure);
+        if (spell && !spell->resistible) {
+            // Nothing to resist (11.0): a healing spell says how much it heals, capped by the
+            // wounds there are; any other what it gives.
+            std::string line;
+            const auto code = spell->dice ? DiceCode::parse(*spell->dice) : std::nullopt;
+            if (spell->does == SpellEffect::Heal && code)
+                line = app.local(both(app, "odds.heals", {{"{figure}", app.local(target->name)}, {"{from}", std::to_string(std::min(code->min(), target->wounds))},
+                                                            {"{to}", std::to_string(std::min(code->max(), target->wounds))}, {"{wounds}", std::to_string(target->wounds)}}));
+            else
+                line = app.local(both(app, "odds.no_resisting", {{"{figure}", app.local(target->name)}, {"{effect}", app.local(spell->short_effect)}}));
+            ImGui::TextWrapped("%s", line.c_str());
+            texts += line + "\n";
+            continue;
+        }
         std::string line = app.local(target->name) + ": " + app.tr("odds.resist") + " " + percent(entry.resist);
         if (entry.kill) line += ", " + std::string(app.tr("odds.kill")) + " " + percent(*entry.kill);
         ImGui::TextWrapped("%s", line.c_str());

@@ -39,10 +39,11 @@ std::string reason_of(const App& app, const SpellAvailability& entry) {
     return app.language == "en" ? entry.refusal->en : entry.refusal->pl;
 }
 
-int ribbon_lines(const std::string& reason, float card_width) {
-    const std::string text = numbers_kept_whole(reason);
-    const float size = ImGui::GetFontSize() * ribbon_scale;
-    const float width = card_width - band_width() - 10;
+constexpr float effect_scale = 0.76f;  // the one-line effect, under the name
+
+// The lines `text` takes at `scale` of the font size in `width` px (word-wrapped).
+int wrapped_lines(const std::string& text, float scale, float width) {
+    const float size = ImGui::GetFontSize() * scale;
     int lines = 0;
     const char* start = text.c_str();
     const char* end = start + text.size();
@@ -55,11 +56,27 @@ int ribbon_lines(const std::string& reason, float card_width) {
     return lines;
 }
 
-// A row of cards is as tall as its longest reason needs: a reason is never cut.
-float row_height(const App& app, float card_width, int lines) {
+// The effect's lines on a castable card: never cut, wrapped (two lines where one does not do).
+int effect_lines(const App& app, const Spell& spell, float card_width) {
+    return wrapped_lines(app.local(spell.short_effect), effect_scale, card_width - band_width() - 14);
+}
+
+int ribbon_lines(const std::string& reason, float card_width) {
+    return wrapped_lines(numbers_kept_whole(reason), ribbon_scale, card_width - band_width() - 10);
+}
+
+// A row of cards is as tall as its longest reason or effect needs: neither is ever cut.
+float row_height(const App& app, int ribbon, int effect) {
     const float size = ImGui::GetFontSize();
-    const float needed = 6 + size + 1 + lines * (size * ribbon_scale + 1) + 6;
-    return std::max(84.0f * app.text_scale, needed);
+    const float for_reason = 6 + size + 1 + ribbon * (size * ribbon_scale + 1) + 6;
+    const float for_effect = 5 + size + 4 + effect * (size * effect_scale + 1) + 4 + size * effect_scale + 6;
+    return std::max({84.0f * app.text_scale, for_reason, for_effect});
+}
+
+// Cards that cannot be used for the rest of this adventure (not marked for it, 4.1 D; its uses
+// spent, 10.6): folded away under the usable ones.
+bool out_for_this_adventure(const SpellAvailability& entry) {
+    return !entry.castable && entry.refusal && (entry.refusal->code == "not_marked" || entry.refusal->code == "no_uses_left");
 }
 
 // The cost as wound pips (10.2): one dark red drop a wound; a free cast (a ring, 13.5) a green 0.
@@ -127,8 +144,9 @@ void draw_card(App& app, const Figure& caster, const Spell& spell, const SpellAv
     if (castable) {
         // The effect in one line; the bottom line: the rule, then marked for this adventure
         // (4.1 D), a ring's free cast (14.8), and the cost as wound pips at the right.
-        const std::string effect = fit_text(app.local(spell.short_effect), right - left, ImGui::GetFont(), size_small);
-        draw->AddText(nullptr, size_small, ImVec2(left, a.y + 9 + size_big), col(theme::card_ink_soft), effect.c_str());
+        const std::string effect = app.local(spell.short_effect);
+        draw->AddText(nullptr, size_small, ImVec2(left, a.y + 9 + size_big), col(theme::card_ink_soft), effect.c_str(), nullptr, right - left);
+        app.layout.add_text("card-effect:" + spell.id, effect);
         const float bottom_y = b.y - 6 - size_small;
         // A cost the rulebook states twice differently is starred; the cast bar says why.
         const std::string rule = spell.cost_note.pl.empty() ? spell.rule : spell.rule + " *";
@@ -193,15 +211,31 @@ void draw_spell_cards(App& app) {
         const Spell* spell = app.data->spells.find(entry.spell);
         if (spell && (caster->is_character() ? is_own_spell(*caster, spell->id) : entry.castable)) hand.push_back({spell, &entry});
     }
-    for (std::size_t row = 0; row < hand.size(); row += columns) {
-        int lines = 0;
-        for (std::size_t i = row; i < std::min(hand.size(), row + columns); ++i)
-            lines = std::max(lines, ribbon_lines(reason_of(app, *hand[i].second), card_width));
-        const ImVec2 size(card_width, row_height(app, card_width, lines));
-        for (std::size_t i = row; i < std::min(hand.size(), row + columns); ++i) {
-            if (i > row) ImGui::SameLine();
-            draw_card(app, *caster, *hand[i].first, *hand[i].second, size);
+    // Castable cards first; then those that wait for another moment (a rank, a phase); those
+    // out for this adventure folded under a button (one tap shows them).
+    std::stable_partition(hand.begin(), hand.end(), [](const auto& card) { return card.second->castable; });
+    const auto folded = std::stable_partition(hand.begin(), hand.end(), [](const auto& card) { return !out_for_this_adventure(*card.second); });
+    const std::size_t usable = static_cast<std::size_t>(folded - hand.begin());
+    auto draw_rows = [&](std::size_t from, std::size_t to) {
+        for (std::size_t row = from; row < to; row += columns) {
+            int ribbon = 0, effect = 0;
+            for (std::size_t i = row; i < std::min(to, row + columns); ++i) {
+                ribbon = std::max(ribbon, ribbon_lines(reason_of(app, *hand[i].second), card_width));
+                if (hand[i].second->castable) effect = std::max(effect, effect_lines(app, *hand[i].first, card_width));
+            }
+            const ImVec2 size(card_width, row_height(app, ribbon, effect));
+            for (std::size_t i = row; i < std::min(to, row + columns); ++i) {
+                if (i > row) ImGui::SameLine();
+                draw_card(app, *caster, *hand[i].first, *hand[i].second, size);
+            }
         }
+    };
+    draw_rows(0, usable);
+    if (usable < hand.size()) {
+        bool& open = app.ui.table.show_unusable_cards;
+        const std::string label = app.local(both(app, open ? "cards.hide_unusable" : "cards.show_unusable", {{"{n}", std::to_string(hand.size() - usable)}}));
+        if (touch_button(app, label.c_str(), "cards:unusable", -1)) open = !open;
+        if (open) draw_rows(usable, hand.size());
     }
     const int shown = static_cast<int>(hand.size());
     const bool potential = caster->potential[0] || caster->potential[1] || caster->potential[2];

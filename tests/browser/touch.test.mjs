@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   openSite, openApp, restart, saveScreenshot, state, ui, settle, layout, tap, tapInView, onScreen, swipe, touchDrag,
-  overflowing, finger, input, WAIT, PARTY, prepare, underToast,
+  overflowing, finger, input, WAIT, PARTY, prepare, underToast, find,
 } from './harness.mjs';
 
 let site, phone;
@@ -148,8 +148,8 @@ test('talk, monsters and healing at phone width: the result large, level 3 added
   await tapInView(page, 'sheet:talk');  // closes the talk sheet
   await tapInView(page, 'token:c1');
   const before = await session(page);
-  await tapInView(page, 'card:uzdrowienie');
-  await tapInView(page, 'token:c2');
+  await tap(page, 'card:uzdrowienie');
+  await tap(page, 'token:c2');
   await tapInView(page, 'cast:confirm');
   await onScreen(page, 'cast:no-wounds');
   assert.equal(await session(page), before, 'nothing was cast yet');
@@ -292,5 +292,44 @@ test('a toast covers no button: brief, over the far ranks, details on a tap, gon
   assert.equal((await ui(page)).toast.held, true, 'the toast stays while the finger is on it');
   await touch.up();
   await page.waitForFunction(() => !window.czary.layout().toast, null, { ...WAIT, timeout: 120000 });
+  assert.deepEqual(errors, []);
+});
+
+// Issue 25, item 9: the hand puts castable cards first; cards out for this adventure (not marked,
+// 4.1 D) are folded under one button; an effect is never cut (it wraps); a healing spell's odds
+// say how much it heals, not "odeprze 0%".
+test('the hand: castable cards first, the rest of the adventure folded, effects whole, healing in wounds', async () => {
+  const { page, errors } = await restart(site, phone);
+  await prepare(page, [...PARTY, ...monsters(1), { type: 'move_figure', figure: 'c1', rank: 2, slot: 1 },
+    { type: 'wound', figure: 'c2', amount: 3 }, { type: 'start_fight' }]);
+  await toTable(page);
+  await tapInView(page, 'token:c1');
+  let rects = await layout(page);
+  const texts = (await ui(page)).texts;
+  const cards = Object.keys(rects).filter((id) => /^card:[a-z_]+$/.test(id));
+  const s = await state(page);
+  assert.ok(!cards.includes('card:zamek'), 'Zamek, not marked for this adventure, is folded away');
+  assert.ok(await find(page, 'cards:unusable'), 'one button under the hand shows the folded cards');
+  const order = cards.sort((a, b) => rects[a].y - rects[b].y || rects[a].x - rects[b].x);
+  const lit = order.map((id) => texts[id] === figure(s, 'c1').name.pl || !/\(\d/.test(texts[id]));
+  assert.deepEqual(lit, [...lit].sort((a, b) => b - a), `castable cards come first (${order.join(', ')})`);
+  for (const id of order) {
+    const effect = texts[`card-effect:${id.slice(5)}`];
+    if (effect) assert.ok(!rects[`card-effect:${id.slice(5)}`]?.textClipped && !effect.includes('…'), `${id}: its effect whole`);
+  }
+  assert.equal(texts['card-effect:magiczna_tarcza'], 'Odporność na rany z czarów');
+  await tap(page, 'cards:unusable');
+  assert.ok(await find(page, 'card:zamek'), 'a tap shows the folded cards');
+  await tap(page, 'cards:unusable');
+  await settle(page);
+  assert.equal((await layout(page))['card:zamek'], undefined, 'and folds them again');
+
+  // Uzdrowienie (1K3+1) on Gislan with 3 wounds: it heals 2 or 3; nothing is resisted.
+  await tap(page, 'card:uzdrowienie');
+  await tap(page, 'token:c2');
+  await page.waitForFunction(() => window.czary.ui().texts['cast:odds'], null, WAIT);
+  const odds = (await ui(page)).texts['cast:odds'];
+  assert.match(odds, /Gislan: wyleczy od 2 do 3 \(rany: 3\)/);
+  assert.doesNotMatch(odds, /odeprze/);
   assert.deepEqual(errors, []);
 });

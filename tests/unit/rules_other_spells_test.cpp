@@ -117,6 +117,23 @@ TEST_CASE("10.6 Siła: +1K6 combat bonus for the next fight only") {
     CHECK(t.fig("c3").strength_bonus_active == 0);
 }
 
+// Issue 25: the card of Siła said "na następną walkę" while the program, as 14.5 reads ("tylko
+// w czasie najbliższej walki"), gives a bonus cast during a fight to that fight.
+TEST_CASE("10.6 Siła: the card says what the program applies: this fight, or the next when cast outside one") {
+    Table t = adventure();
+    const czary::Spell* sila = czary::GameData::builtin().spells.find("sila");
+    REQUIRE(sila);
+    CHECK(sila->effect.pl.find("w tej walce") != std::string::npos);
+    CHECK(sila->effect.pl.find("poza walką") != std::string::npos);
+    CHECK(sila->effect.en.find("in this fight") != std::string::npos);
+    t.ok({{"type", "move_figure"}, {"figure", "c2"}, {"rank", 2}, {"slot", 1}});  // 10.4: casts from the second rank
+    t.monster("ork", 3);
+    t.ok({{"type", "start_fight"}});
+    t.ok({{"type", "cast"}, {"caster", "c2"}, {"spell", "sila"}, {"targets", {"c3"}}, {"dice", {4}}});  // phase 1 (9.2)
+    CHECK(t.fig("c3").strength_bonus_active == 4);  // this fight
+    CHECK(t.fig("c3").strength_bonus_next == 0);
+}
+
 TEST_CASE("10.6 Siła: refused on a monster") {
     Table t = adventure();
     const auto orc = t.monster("ork", 3);
