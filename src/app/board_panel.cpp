@@ -104,6 +104,8 @@ void draw_token_face(App& app, const Figure& f, ImVec2 a, ImVec2 b, ImDrawList* 
     const float name_size = bold->CalcTextSizeA(size, FLT_MAX, 0.0f, full_name.c_str()).x > width ? size * 0.84f : size;
     const std::string name = fit_text(full_name, width, bold, name_size);
     draw->AddText(bold, name_size, ImVec2(a.x + pad, a.y + 4 + (size - name_size) / 2), col(theme::token_text), name.c_str());
+    // A name may be shortened on a token (its sheet has it whole): reported as such.
+    if (record) app.layout.drawn_text("token:" + f.id, name, name != full_name);
 
     // A monster's level (6.7) at the right of the icons' row; the statuses from the left: icons
     // with their number or name, as many as the row holds.
@@ -280,9 +282,26 @@ void draw_board(App& app) {
         candidates = valid_targets(app.session.state(), *app.data, app.ui.cast.caster, app.ui.cast.spell);
     if (!app.frame.wide) {
         // A phone's toast hangs from the board's top edge: two lines of it fit above the far
-        // monster rank (with the thin rank behind it), so that it covers no counter.
+        // monster rank (with the thin rank behind it), so that it covers no counter. Under it,
+        // during a fight, the round and the phase by name (9.2): the top bar has room for numbers.
         const float toast = 2 * ImGui::GetTextLineHeightWithSpacing() + 16.0f;
+        const ImVec2 at = ImGui::GetCursorScreenPos();
         ImGui::Dummy(ImVec2(1, std::max(0.0f, toast - thin_rank - 2 * ImGui::GetStyle().ItemSpacing.y)));
+        const Fight& fight = app.session.state().fight;
+        if (fight.active) {
+            const std::string phase = app.local(both(app, "board.phase", {{"{round}", std::to_string(fight.round)}, {"{phase}", std::to_string(fight.phase)},
+                                                                        {"{phase_name}", app.tr(("phase." + std::to_string(fight.phase)).c_str())}}));
+            // A little smaller where the line would not fit (a small phone, large text).
+            const float room = ImGui::GetContentRegionAvail().x - 8;
+            float size = ImGui::GetFontSize();
+            const float wide = ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0.0f, phase.c_str()).x;
+            if (wide > room) size *= std::max(0.7f, room / wide);
+            const ImVec2 extent = ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0.0f, phase.c_str());
+            ImGui::GetWindowDrawList()->AddText(nullptr, size, ImVec2(at.x + 4, at.y + 2), col(theme::text_dim), phase.c_str());
+            app.layout.add("board:phase", at.x + 4, at.y + 2, at.x + 4 + std::min(extent.x, room), at.y + 2 + extent.y);
+            app.layout.drawn_text("board:phase", phase, false, extent.x > room + 0.5f);
+            app.layout.add_text("board:phase", phase);
+        }
     }
     draw_formation(app, Side::Monsters, candidates);
     const ImVec2 at = ImGui::GetCursorScreenPos();

@@ -121,8 +121,11 @@ void draw_cast_panel(App& app) {
     const std::string cost = app.local(both(app, "cast.cost_line", {{"{cost}", std::to_string(cast.cost)},
                                                                     {"{left}", std::to_string(std::max(0, caster->sila - caster->wounds))},
                                                                     {"{sila}", std::to_string(caster->sila)}}));
-    ImGui::TextDisabled("%s", cost.c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    wrapped(cost);  // wrapped, never cut: "życie rzucającego" at 360 px with large text
+    ImGui::PopStyleColor();
     app.layout.add_last_item("cast:cost");
+    app.layout.drawn_text("cast:cost", cost);
     if (!spell->cost_note.pl.empty()) {
         const std::string note = "* " + app.local(spell->cost_note);
         ImGui::PushStyleColor(ImGuiCol_Text, vec(theme::text_dim));

@@ -1,5 +1,5 @@
 // The Dice tab: a tray for any dice code of chapter 3 (the app's dice or the table's), the exact
-// odds of the code, the last roll tumbling, the generator's seed, and every roll of the session.
+// odds of the code, the last roll tumbling, every roll of the session, and the generator's seed.
 #include <imgui.h>
 
 #include <algorithm>
@@ -98,8 +98,6 @@ void draw_history(App& app) {
 }  // namespace
 
 void draw_dice_panel(App& app) {
-    ImGui::Text("%s %llu", app.tr("tray.seed"), static_cast<unsigned long long>(app.session.start().rng.state));
-    app.layout.add_text("tray:seed", std::to_string(app.session.start().rng.state));
     ImGui::Checkbox(label(app, "tray.reduced_motion", "reduced-motion").c_str(), &app.reduced_motion);
     app.layout.add_last_item("tray:reduced-motion");
     ImGui::Separator();
@@ -128,6 +126,13 @@ void draw_dice_panel(App& app) {
         ImGui::PopStyleColor();
     }
     draw_history(app);
+    // The generator's seed last: it matters to whoever replays the log, not at the table.
+    ImGui::Separator();
+    const std::string seed = std::to_string(app.session.start().rng.state);
+    ImGui::TextDisabled("%s", app.tr("tray.seed"));
+    ImGui::TextDisabled("%s", seed.c_str());
+    app.layout.add_last_item("tray:seed");
+    app.layout.add_text("tray:seed", seed);
 }
 
 }  // namespace czary::app

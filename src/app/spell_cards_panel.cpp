@@ -25,6 +25,9 @@ void start_cast(App& app, const Figure& caster, const Spell& spell, int cost) {
     app.ui.cast.spell = spell.id;
     app.ui.cast.cost = cost;
     app.ui.cast.table_dice = app.ui.table_dice_everywhere;
+    // The targets come into view: the board centres its front lines again (where the player
+    // had scrolled it to reach the caster, the monsters may have been out of sight).
+    app.ui.table.board_follows_player = false;
     app.ui.notice.reset();
     app.ui.outcome_step.reset();
 }
@@ -65,11 +68,32 @@ int ribbon_lines(const std::string& reason, float card_width) {
     return wrapped_lines(numbers_kept_whole(reason), ribbon_scale, card_width - band_width() - 10);
 }
 
-// A row of cards is as tall as its longest reason or effect needs: neither is ever cut.
-float row_height(const App& app, int ribbon, int effect) {
+// A card's name: at the text size, a little smaller, or on two lines at the smallest.
+struct CardName {
+    std::string text;
+    float size = 0;
+    int lines = 1;
+    bool cut = false;  // a single word wider than the card even so
+};
+
+CardName card_name(const App& app, const Spell& spell, float card_width) {
+    const std::string name = app.local(spell.name);
+    const float width = card_width - band_width() - 14;
+    const float big = ImGui::GetFontSize();
+    for (const float scale : {1.0f, 0.86f, 0.76f})
+        if (bold_font()->CalcTextSizeA(big * scale, FLT_MAX, 0.0f, name.c_str()).x <= width) return {name, big * scale, 1, false};
+    const float size = big * 0.76f;
+    const ImVec2 wrapped = bold_font()->CalcTextSizeA(size, FLT_MAX, width + 1, name.c_str());
+    const int lines = std::max(1, static_cast<int>(wrapped.y / size + 0.5f));
+    return {name, size, lines, wrapped.x > width + 1.5f};
+}
+
+// A row of cards is as tall as its longest name, reason or effect needs: none is ever cut.
+float row_height(const App& app, int name, int ribbon, int effect) {
     const float size = ImGui::GetFontSize();
-    const float for_reason = 6 + size + 1 + ribbon * (size * ribbon_scale + 1) + 6;
-    const float for_effect = 5 + size + 4 + effect * (size * effect_scale + 1) + 4 + size * effect_scale + 6;
+    const float names = (name - 1) * size * 0.76f;
+    const float for_reason = 6 + size + names + 1 + ribbon * (size * ribbon_scale + 1) + 6;
+    const float for_effect = 5 + size + names + 4 + effect * (size * effect_scale + 1) + 4 + size * effect_scale + 6;
     return std::max({84.0f * app.text_scale, for_reason, for_effect});
 }
 
@@ -133,19 +157,19 @@ void draw_card(App& app, const Figure& caster, const Spell& spell, const SpellAv
 
     const float left = a.x + band + 7, right = b.x - 7;
     draw->PushClipRect(a, b, true);
-    // The name on its own line, a little smaller rather than cut where the card is narrow.
-    const std::string full_name = app.local(spell.name);
-    float name_size = size_big;
-    for (float smaller : {0.86f, 0.76f})
-        if (bold_font()->CalcTextSizeA(name_size, FLT_MAX, 0.0f, full_name.c_str()).x > right - left) name_size = size_big * smaller;
-    const std::string name = fit_text(full_name, right - left, bold_font(), name_size);
-    draw->AddText(bold_font(), name_size, ImVec2(left, a.y + 5 + (size_big - name_size) / 2), col(theme::card_ink), name.c_str());
+    // The name on its own line, a little smaller rather than cut where the card is narrow, and
+    // on two lines where even that does not do ("Magiczna / tarcza" at 360 px, large text).
+    const CardName name = card_name(app, spell, b.x - a.x);
+    draw->AddText(bold_font(), name.size, ImVec2(left, a.y + 5 + (name.lines == 1 ? (size_big - name.size) / 2 : 0)), col(theme::card_ink),
+                  name.text.c_str(), nullptr, right - left + 1);
+    app.layout.drawn_text(id, name.text, false, name.cut);
+    const float below_name = (name.lines - 1) * name.size;
 
     if (castable) {
         // The effect in one line; the bottom line: the rule, then marked for this adventure
         // (4.1 D), a ring's free cast (14.8), and the cost as wound pips at the right.
         const std::string effect = app.local(spell.short_effect);
-        draw->AddText(nullptr, size_small, ImVec2(left, a.y + 9 + size_big), col(theme::card_ink_soft), effect.c_str(), nullptr, right - left);
+        draw->AddText(nullptr, size_small, ImVec2(left, a.y + 9 + size_big + below_name), col(theme::card_ink_soft), effect.c_str(), nullptr, right - left);
         app.layout.add_text("card-effect:" + spell.id, effect);
         const float bottom_y = b.y - 6 - size_small;
         // A cost the rulebook states twice differently is starred; the cast bar says why.
@@ -164,7 +188,7 @@ void draw_card(App& app, const Figure& caster, const Spell& spell, const SpellAv
         // The ribbon: everything under the name is the reason, in as many lines as the card holds
         // (its rule number is in it, never broken); a reason still longer ends in "…" and its
         // whole text is in the toast on a tap.
-        const ImVec2 r0(a.x + band, a.y + 6 + size_big), r1(b.x, b.y - 4);
+        const ImVec2 r0(a.x + band, a.y + 6 + size_big + below_name), r1(b.x, b.y - 4);
         draw->AddRectFilled(r0, r1, col(theme::ribbon));
         const float ribbon_size = size_big * ribbon_scale;
         const float line_h = ribbon_size + 1;
@@ -218,12 +242,13 @@ void draw_spell_cards(App& app) {
     const std::size_t usable = static_cast<std::size_t>(folded - hand.begin());
     auto draw_rows = [&](std::size_t from, std::size_t to) {
         for (std::size_t row = from; row < to; row += columns) {
-            int ribbon = 0, effect = 0;
+            int name = 1, ribbon = 0, effect = 0;
             for (std::size_t i = row; i < std::min(to, row + columns); ++i) {
+                name = std::max(name, card_name(app, *hand[i].first, card_width).lines);
                 ribbon = std::max(ribbon, ribbon_lines(reason_of(app, *hand[i].second), card_width));
                 if (hand[i].second->castable) effect = std::max(effect, effect_lines(app, *hand[i].first, card_width));
             }
-            const ImVec2 size(card_width, row_height(app, ribbon, effect));
+            const ImVec2 size(card_width, row_height(app, name, ribbon, effect));
             for (std::size_t i = row; i < std::min(to, row + columns); ++i) {
                 if (i > row) ImGui::SameLine();
                 draw_card(app, *caster, *hand[i].first, *hand[i].second, size);

@@ -48,7 +48,10 @@ Chip chip_of(App& app) {
     const auto& s = app.session.state();
     Chip chip;
     if (s.fight.active) {
-        chip.text = app.local(both(app, "top.round_phase", {{"{round}", std::to_string(s.fight.round)}, {"{phase}", std::to_string(s.fight.phase)}}));
+        // A tablet's chip names the phase too (a phone shows it above the board, 9.2).
+        const bool wide = ImGui::GetMainViewport()->WorkSize.x >= 600.0f;
+        chip.text = app.local(both(app, wide ? "top.round_phase_named" : "top.round_phase", {{"{round}", std::to_string(s.fight.round)}, {"{phase}", std::to_string(s.fight.phase)},
+                                                                                        {"{phase_name}", app.tr(("phase." + std::to_string(s.fight.phase)).c_str())}}));
     } else if (s.adventure.active) {
         chip.sun = true;
         chip.text = app.local(app.data->message(std::string("sun.") + sun_name(s.adventure.sun)));
@@ -77,12 +80,60 @@ void draw_chip(App& app, const Chip& chip, float width) {
         draw_sun(draw, ImVec2(at.x + 18, at.y + touch_size / 2), 7.0f, sun_colour(app.session.state().adventure.sun));
         text_x = at.x + 32;
     }
-    const ImVec2 extent = ImGui::GetFont()->CalcTextSizeA(chip.size, FLT_MAX, 0.0f, chip.text.c_str());
+    // Too wide (a small phone with large text): a little smaller, then on two lines, rather than cut.
+    float size = chip.size;
+    std::string text = chip.text;
+    const float room = end.x - text_x - 4;
+    if (ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str()).x > room) size = std::min(size, ImGui::GetFontSize() * 0.78f);
+    if (ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str()).x > room && text.find('\n') == std::string::npos && text.find(' ') != std::string::npos)
+        text[text.rfind(' ')] = '\n';
+    const ImVec2 extent = ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str());
     draw->PushClipRect(at, end, true);
-    draw->AddText(nullptr, chip.size, ImVec2(text_x, at.y + (touch_size - extent.y) / 2), col(theme::text), chip.text.c_str());
+    draw->AddText(nullptr, size, ImVec2(text_x, at.y + (touch_size - extent.y) / 2), col(theme::text), text.c_str());
     draw->PopClipRect();
     if (extent.x > end.x - text_x) app.layout.add("top:chip:clipped", at.x, at.y, end.x, end.y, true);
     app.layout.add_text("top:chip", chip.text);
+    app.layout.drawn_text("top:chip", text, false, extent.x > end.x - text_x);
+}
+
+// A label in a fixed slot of the top bar, never cut if it can be helped: one line at the text's
+// size; else two lines a little smaller (word-wrapped); only then shortened with "…" (reported).
+struct SlotText {
+    std::string text;   // as drawn ("\n" between two lines)
+    float size = 0;
+    bool shortened = false;
+};
+
+SlotText fit_slot(const std::string& text, float width, ImFont* font) {
+    const float size = ImGui::GetFontSize();
+    if (font->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str()).x <= width) return {text, size, false};
+    // Two lines fit 44 px down to 0.68 of the largest text size (1.5x: two lines of 18 px).
+    for (const float scale : {0.78f, 0.68f}) {
+        const float small = size * scale;
+        if (font->CalcTextSizeA(small, FLT_MAX, 0.0f, text.c_str()).x <= width) return {text, small, false};
+        // The last space that leaves both halves within the width.
+        for (std::size_t at = text.rfind(' '); at != std::string::npos && at > 0; at = text.rfind(' ', at - 1)) {
+            const std::string first = text.substr(0, at), second = text.substr(at + 1);
+            if (font->CalcTextSizeA(small, FLT_MAX, 0.0f, first.c_str()).x <= width && font->CalcTextSizeA(small, FLT_MAX, 0.0f, second.c_str()).x <= width)
+                return {first + "\n" + second, small, false};
+        }
+    }
+    const float smallest = size * 0.68f;
+    return {fit_text(text, width, font, smallest), smallest, true};
+}
+
+void draw_slot_text(ImDrawList* draw, ImFont* font, const SlotText& slot, ImVec2 a, ImVec2 b, ImU32 colour, bool centred) {
+    const ImVec2 extent = font->CalcTextSizeA(slot.size, FLT_MAX, 0.0f, slot.text.c_str());
+    std::size_t from = 0;
+    float y = a.y + (b.y - a.y - extent.y) / 2;
+    while (from <= slot.text.size()) {
+        const std::size_t end = std::min(slot.text.find('\n', from), slot.text.size());
+        const std::string line = slot.text.substr(from, end - from);
+        const float w = font->CalcTextSizeA(slot.size, FLT_MAX, 0.0f, line.c_str()).x;
+        draw->AddText(font, slot.size, ImVec2(centred ? (a.x + b.x - w) / 2 : a.x, y), colour, line.c_str());
+        y += slot.size;
+        from = end + 1;
+    }
 }
 
 }  // namespace
@@ -91,15 +142,28 @@ void draw_top_bar(App& app) {
     const float width = ImGui::GetContentRegionAvail().x;
     const float spacing = ImGui::GetStyle().ItemSpacing.x;
     const std::string name = app.store ? app.store->current_name() : std::string(app.tr("app.title"));
-    // Undo says what it will undo: "↶ Błyskawica".
+    // Undo says what it will undo: "↶ Błyskawica"; the newest step, whatever it was (a tray
+    // roll too: it is a step of the session, replayed with it).
     std::string undo_label = icon::undo;
     if (app.session.can_undo()) undo_label += " " + step_title(app, app.session.steps()[app.session.position() - 1]);
     const float redo_width = touch_size;
-    // Fixed slots: the bar never moves when the undo label changes (it is shortened instead).
-    const float undo_width = std::min(width * 0.36f, 240.0f);
+    // Fixed slots: the bar never moves when the undo label changes (it wraps instead).
+    float undo_width = std::min(width * 0.36f, 240.0f);
     const Chip chip = chip_of(app);
-    const float chip_w = std::min(chip_width(chip), std::min(width * 0.34f, 170.0f));
-    const float name_width = width - undo_width - redo_width - chip_w - 3 * spacing;
+    const float chip_w = std::min(chip_width(chip), std::min(width * 0.34f, width >= 600.0f ? 260.0f : 170.0f));
+    float name_width = width - undo_width - redo_width - chip_w - 3 * spacing;
+    // The session's name is never cut: its longest word at the smallest size gets its room from
+    // undo (which wraps to two lines) where the bar is narrow.
+    float longest = 0;
+    for (std::size_t from = 0; from <= name.size();) {
+        const std::size_t end = std::min(name.find(' ', from), name.size());
+        const std::string word = name.substr(from, end - from);
+        longest = std::max(longest, bold_font()->CalcTextSizeA(ImGui::GetFontSize() * 0.68f, FLT_MAX, 0.0f, word.c_str()).x + 6);
+        from = end + 1;
+    }
+    const float taken = std::clamp(longest - name_width, 0.0f, std::max(0.0f, undo_width - 2 * touch_size));
+    name_width += taken;
+    undo_width -= taken;
 
     ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(6, ImGui::GetStyle().FramePadding.y));
     const ImVec2 at = ImGui::GetCursorScreenPos();
@@ -107,16 +171,28 @@ void draw_top_bar(App& app) {
     app.layout.add_last_item("top:session");
     app.layout.add_text("top:session", name);
     ImDrawList* draw = ImGui::GetWindowDrawList();
+    const SlotText name_shown = fit_slot(name, name_width - 4, bold_font());
     draw->PushClipRect(at, ImVec2(at.x + name_width, at.y + touch_size), true);
-    draw->AddText(bold_font(), ImGui::GetFontSize(), ImVec2(at.x + 2, at.y + (touch_size - ImGui::GetTextLineHeight()) / 2), col(theme::text),
-                  fit_text(name, name_width - 4, bold_font()).c_str());
+    draw_slot_text(draw, bold_font(), name_shown, ImVec2(at.x + 2, at.y), ImVec2(at.x + name_width, at.y + touch_size), col(theme::text), false);
     draw->PopClipRect();
+    app.layout.drawn_text("top:session", name_shown.text, name_shown.shortened);
     ImGui::SameLine();
     draw_chip(app, chip, chip_w);
     ImGui::SameLine();
-    undo_label = fit_text(undo_label, undo_width - 2 * ImGui::GetStyle().FramePadding.x);
-    if (touch_button(app, undo_label.c_str(), "undo", undo_width, app.session.can_undo())) undo(app);
-    app.layout.add_text("undo", undo_label);
+    {
+        const bool can = app.session.can_undo();
+        if (!can) ImGui::BeginDisabled();
+        const bool pressed = ImGui::Button("###undo", ImVec2(undo_width, touch_size));
+        app.layout.add_last_item("undo");
+        const float pad = ImGui::GetStyle().FramePadding.x;
+        const SlotText shown = fit_slot(undo_label, undo_width - 2 * pad, ImGui::GetFont());
+        draw_slot_text(draw, ImGui::GetFont(), shown, ImVec2(ImGui::GetItemRectMin().x + pad, ImGui::GetItemRectMin().y),
+                       ImVec2(ImGui::GetItemRectMax().x - pad, ImGui::GetItemRectMax().y), ImGui::GetColorU32(ImGuiCol_Text), true);
+        if (!can) ImGui::EndDisabled();
+        if (pressed && can) undo(app);
+        app.layout.add_text("undo", undo_label);
+        app.layout.drawn_text("undo", shown.text, shown.shortened);
+    }
     ImGui::SameLine();
     if (touch_button(app, icon::redo, "redo", redo_width, app.session.can_redo())) redo(app);
     ImGui::PopStyleVar();

@@ -22,6 +22,8 @@ nlohmann::json Layout::to_json() const {
         out[id] = {{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}};
         if (r.clipped) out[id]["clipped"] = true;
         if (r.text_clipped) out[id]["textClipped"] = true;
+        if (r.shortened) out[id]["shortened"] = true;
+        if (!r.text.empty()) out[id]["text"] = r.text;
     }
     return out;
 }

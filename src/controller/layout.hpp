@@ -13,6 +13,8 @@ struct Rect {
     float x = 0, y = 0, w = 0, h = 0;
     bool clipped = false;  // partly scrolled out of sight: only the visible part is given
     bool text_clipped = false;  // its label does not fit inside it
+    bool shortened = false;     // its text was cut down to fit, ending in "…"
+    std::string text;           // the text drawn in it, as drawn (empty: none reported)
 };
 
 class Layout {
@@ -29,6 +31,16 @@ public:
     // The label of `id` (added already) is wider than the widget: the player would see it cut.
     void mark_text_clipped(const std::string& id) {
         if (auto it = rects_.find(id); it != rects_.end()) it->second.text_clipped = true;
+    }
+    // The text drawn in the widget `id` (added already), exactly as drawn: whether it had to be
+    // shortened with "…" to fit, or does not fit whole (clipped). Tests check that nothing the
+    // player must read is cut (issue 25: the session, the sun, undo, a cost).
+    void drawn_text(const std::string& id, const std::string& text, bool shortened = false, bool clipped = false) {
+        if (auto it = rects_.find(id); it != rects_.end()) {
+            it->second.text = text;
+            it->second.shortened = it->second.shortened || shortened;
+            it->second.text_clipped = it->second.text_clipped || clipped;
+        }
     }
     // A text shown on screen for an id (a dimmed card's reason), for tests to read.
     void add_text(const std::string& id, const std::string& text) { texts_[id] = text; }

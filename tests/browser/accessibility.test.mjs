@@ -127,8 +127,16 @@ test('large text 1.5x at 360x640: nothing cut on Oddział, Stół and Sesje; it 
   await tapInView(page, 'sheet:talk');
   await check('talk');
   await tapInView(page, 'sheet:talk');
-  await prepare(page, [{ type: 'start_fight' }]);
+  await prepare(page, [{ type: 'add_monster', kind: 'czarnoksieznik', sila: 8 }, { type: 'move_figure', figure: 'c1', rank: 2, slot: 1 }, { type: 'start_fight' }]);
   await check('fight');
+  // Issue 25, item 4: in a fight, with a hand and a cast bar open, no text is cut or shortened
+  // (the session, the sun or the round, undo, the cost line, the cards' names and effects).
+  await tap(page, 'token:c1');
+  await check('fight hand');
+  await tap(page, 'card:blyskawica');
+  await tap(page, 'token:m4');
+  await check('cast bar');
+  await saveScreenshot(page, 'a11y-360-large-cast');
   assert.deepEqual(problems, []);
 
   // Both settings come back after a reload, for this device.

@@ -334,13 +334,14 @@ export async function tapInView(page, id) {
   return r;
 }
 
-// Widgets wider than the screen, outside it sideways, or whose label does not fit.
+// Widgets wider than the screen, outside it sideways, whose label does not fit, or whose text was
+// shortened with "…" (a name on a token may be: its sheet has it whole).
 export async function overflowing(page) {
   const { width } = page.viewportSize();
   const rects = await layout(page);
   return Object.entries(rects)
-    .filter(([id, r]) => r.textClipped || r.x < -0.5 || r.x + r.w > width + 0.5)
-    .map(([id, r]) => `${id} x=${Math.round(r.x)} w=${Math.round(r.w)}${r.textClipped ? ' (label cut)' : ''}`);
+    .filter(([id, r]) => r.textClipped || (r.shortened && !id.startsWith('token:')) || r.x < -0.5 || r.x + r.w > width + 0.5)
+    .map(([id, r]) => `${id} x=${Math.round(r.x)} w=${Math.round(r.w)}${r.textClipped ? ' (label cut)' : ''}${r.shortened ? ` (shortened: ${r.text})` : ''}`);
 }
 
 export { layout };
