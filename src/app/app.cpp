@@ -64,6 +64,11 @@ void draw_app(App& app) {
     ImGui::End();
     draw_toast(app);
     draw_lifted_token(app);
+    // A press held on a token: a frame when it becomes a long press (the platform's timer).
+    if (const auto due = app.touch.gesture.long_press_due()) {
+        const float left = std::max(0.001f, static_cast<float>(*due - ImGui::GetTime()));
+        app.frame.wake_in = app.frame.wake_in > 0 ? std::min(app.frame.wake_in, left) : left;
+    }
     remember_view(app);
     remember_settings(app);
 }

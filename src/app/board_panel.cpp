@@ -144,6 +144,12 @@ void draw_token_face(App& app, const Figure& f, ImVec2 a, ImVec2 b, ImDrawList* 
     if (life_w + 6 + ImGui::GetFont()->CalcTextSizeA(small, FLT_MAX, 0.0f, right.c_str()).x > width) right = std::to_string(f.odpornosc);
     const float right_w = ImGui::GetFont()->CalcTextSizeA(small, FLT_MAX, 0.0f, right.c_str()).x;
     draw->AddText(nullptr, small, ImVec2(b.x - pad - right_w, numbers_y), col(theme::token_text), right.c_str());
+    if (record) {
+        app.layout.add("token-life:" + f.id, a.x + pad, numbers_y, a.x + pad + life_w, numbers_y + small);
+        app.layout.drawn_text("token-life:" + f.id, life_text);
+        app.layout.add("token-resistance:" + f.id, b.x - pad - right_w, numbers_y, b.x - pad, numbers_y + small);
+        app.layout.drawn_text("token-resistance:" + f.id, right);
+    }
     const float bar_y = b.y - 7;
     const float left = f.sila > 0 ? static_cast<float>(life) / f.sila : 0.0f;
     draw->AddRectFilled(ImVec2(a.x + pad, bar_y), ImVec2(b.x - pad, bar_y + 3), col(theme::life_bar_bg), 1.5f);
@@ -166,11 +172,14 @@ void draw_token(App& app, const Figure& f, bool candidate, bool lifted) {
     if (app.ui.selected == f.id) draw->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), col(theme::selected_edge), r, 0, 2.5f);
     const Effect effect = effect_on(app, f);
     if (!effect.text.empty()) {
+        // A badge on the token's upper right corner, half over its edge: the name (at the left),
+        // life and odporność (along the bottom) stay readable.
         const ImVec2 size = ImGui::CalcTextSize(effect.text.c_str());
-        const ImVec2 at(b.x - size.x - 8, b.y - size.y - 4);  // lower right: the name stays readable
-        draw->AddRectFilled(ImVec2(at.x - 4, at.y), ImVec2(b.x - 2, at.y + size.y + 2), col(theme::token_edge, 0.92f), 5.0f);
-        draw->AddText(at, effect.colour, effect.text.c_str());
-        app.layout.add("effect:" + f.id, at.x - 4, at.y, b.x - 2, at.y + size.y + 2);
+        const ImVec2 box0(b.x - size.x - 10, a.y - size.y * 0.5f), box1(b.x + 2, a.y + size.y * 0.5f + 2);
+        draw->AddRectFilled(box0, box1, col(theme::token_edge, 0.95f), 5.0f);
+        draw->AddRect(box0, box1, effect.colour, 5.0f, 0, 1.0f);
+        draw->AddText(ImVec2(box0.x + 5, box0.y + 1), effect.colour, effect.text.c_str());
+        app.layout.add("effect:" + f.id, box0.x, box0.y, box1.x, box1.y);
         app.layout.add_text("effect:" + f.id, effect.text);
     }
 }

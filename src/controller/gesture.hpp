@@ -4,6 +4,7 @@
 // deliberate long press (a finger held still) lifts a token to drag it; a short tap is a tap.
 // No swipe ever changes the game. Plain logic, fed with the pointer once a frame: it knows no
 // ImGui and is unit-tested natively (tests/unit/gesture_test.cpp).
+#include <optional>
 #include <string>
 
 namespace czary::app {
@@ -42,8 +43,16 @@ public:
     // The token lifted (or just dropped); empty otherwise.
     const std::string& lifted_figure() const { return figure_; }
     bool dragging() const { return phase_ == Phase::Lifted; }
-    // Frames are needed though no input comes: to notice a long press in time, and to glide.
-    bool wants_frames() const { return (phase_ == Phase::Pressed && !figure_.empty()) || phase_ == Phase::Gliding; }
+    // Frames are needed though no input comes, one after another: to glide.
+    bool wants_frames() const { return phase_ == Phase::Gliding; }
+    // When a press held still on a token becomes a long press (s, the clock of update()): the
+    // platform draws one frame then, not every frame until then. (Drawn frame after frame, a
+    // phone at 3x density in a software renderer took 0.6 s a frame, and the token lifted only
+    // at the first frame past 0.35 s: after 0.9 s.)
+    std::optional<double> long_press_due() const {
+        if (phase_ == Phase::Pressed && !figure_.empty()) return start_time_ + long_press;
+        return std::nullopt;
+    }
     float x() const { return x_; }
     float y() const { return y_; }
 

@@ -15,6 +15,10 @@ namespace czary {
 struct HeroTemplate {
     std::string id;
     std::string name;
+    // The name's Polish genitive and the hero's gender ("m"/"f"), where known: messages decline
+    // the name ("pula postaci Larraki") and put verbs in its gender ("zaznaczyła").
+    std::string pl_gen;
+    std::string gender;
     std::string race;
     int sila = 0;
     std::array<int, 3> potential{};

@@ -54,7 +54,13 @@ void action_add_hero(Turn& t) {
         if (f.is_character() && f.hero == hero->id) throw Refused("hero_in_party", "4.1", {{"hero", plain(hero->name)}});
     Figure c;
     c.hero = hero->id;
-    c.name = plain(t.optional_text("name").value_or(hero->name));
+    const auto other_name = t.optional_text("name");
+    c.name = plain(other_name.value_or(hero->name));
+    // The hero's own name declines as the data says; another name is kept as typed.
+    if (!other_name || *other_name == hero->name) {
+        if (!hero->pl_gen.empty()) c.name.pl_cases["gen"] = hero->pl_gen;
+        if (!hero->gender.empty()) c.name.pl_cases["gender"] = hero->gender;
+    }
     c.race = hero->race;
     c.sila = hero->sila;
     c.potential = hero->potential;

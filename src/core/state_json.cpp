@@ -20,13 +20,22 @@ const char* side_name(Side side) { return side == Side::Party ? "party" : "monst
 
 json text_json(const LocalizedText& t) { return {{"pl", t.pl}, {"en", t.en}}; }
 
+// A figure's name: both languages, and where known the Polish genitive and the gender its
+// sentences use ("pl_gen": "Larraki", "gender": "f").
+json name_json(const LocalizedText& t) {
+    json out = text_json(t);
+    if (const auto gen = t.pl_cases.find(std::string_view("gen")); gen != t.pl_cases.end()) out["pl_gen"] = gen->second;
+    if (const auto gender = t.pl_cases.find(std::string_view("gender")); gender != t.pl_cases.end()) out["gender"] = gender->second;
+    return out;
+}
+
 json talents_json(const Talents& t) {
     return {{"traps", t.traps}, {"negotiation", t.negotiation}, {"black_gates", t.black_gates}};
 }
 
 json figure_json(const Figure& f) {
     return {
-        {"id", f.id}, {"kind", kind_name(f.kind)}, {"name", text_json(f.name)}, {"hero", f.hero}, {"race", f.race},
+        {"id", f.id}, {"kind", kind_name(f.kind)}, {"name", name_json(f.name)}, {"hero", f.hero}, {"race", f.race},
         {"monster_kind", f.monster_kind}, {"level", f.level}, {"nn", f.nn}, {"sila", f.sila}, {"wounds", f.wounds},
         {"odpornosc", f.odpornosc}, {"zrecznosc", f.zrecznosc}, {"talents", talents_json(f.talents)},
         {"potential", f.potential}, {"pool", f.pool}, {"marked", f.marked}, {"learned", f.learned},
@@ -146,6 +155,15 @@ LocalizedText read_name(const Fields& f) {
     if (value->contains("en")) {
         if (!value->at("en").is_string()) wrong(f.path("name"), what);
         text.en = value->at("en").get<std::string>();
+    }
+    if (value->contains("pl_gen")) {
+        if (!value->at("pl_gen").is_string()) wrong(f.path("name") + ".pl_gen", "must be a text (is " + shown(value->at("pl_gen")) + ")");
+        text.pl_cases["gen"] = value->at("pl_gen").get<std::string>();
+    }
+    if (value->contains("gender")) {
+        const json& gender = value->at("gender");
+        if (!gender.is_string() || (gender != "m" && gender != "f")) wrong(f.path("name") + ".gender", "must be \"m\" or \"f\" (is " + shown(gender) + ")");
+        text.pl_cases["gender"] = gender.get<std::string>();
     }
     return text;
 }

@@ -20,6 +20,16 @@ std::vector<std::string_view> split(std::string_view text, char separator) {
 // The part's value for one placeholder's inside ("name", "name:acc", "name|one|few|many"), or
 // nothing when it names no part.
 bool filled(std::string_view inside, const std::map<std::string, LocalizedText>& parts, std::string_view language, std::string& out) {
+    if (const auto question = inside.find('?'); question != std::string_view::npos) {
+        // {figure?zaznaczył|zaznaczyła|zaznacza}: the form for the part's gender, else the last.
+        const auto part = parts.find(std::string(inside.substr(0, question)));
+        const auto forms = split(inside.substr(question + 1), '|');
+        if (part == parts.end() || forms.size() < 2) return false;
+        const auto gender = part->second.pl_cases.find(std::string_view("gender"));
+        const std::string known = gender == part->second.pl_cases.end() ? std::string() : gender->second;
+        out = std::string(known == "m" ? forms[0] : known == "f" ? forms[1] : forms.back());
+        return true;
+    }
     if (inside.find('|') != std::string_view::npos) {
         const auto forms = split(inside, '|');
         const auto part = parts.find(std::string(forms[0]));

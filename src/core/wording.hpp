@@ -4,6 +4,8 @@
 //   {name}            the part as it is
 //   {name:acc}        Polish: the part's accusative (LocalizedText::pl_cases), e.g. "Błyskawicę";
 //                     {name:gen} its genitive. English (no cases): the part as it is.
+//   {name?zrobił|zrobiła|robi}   the form for the part's gender (LocalizedText::pl_cases
+//                     "gender": "m" or "f"); the last form where the gender is not known.
 //   {n|czar|czary|czarów}   the number n and the noun in the form the number takes: Polish has
 //                     three forms (1; 2-4 but not 12-14; the rest), English two ({n|spell|spells}).
 // A placeholder whose part is not given stays as it is, so a gap shows on screen.

@@ -258,6 +258,11 @@ test('a toast covers no button: brief, over the far ranks, details on a tap, gon
   const pressable = /^(tab:|undo$|redo$|card:|token:|sheet:|fight:|cast:|wound:|monster:|talk:|section:|input:|character:)/;
   const covered = Object.keys(rects).filter((id) => pressable.test(id) && !rects[id].clipped && underToast(rects, id));
   assert.deepEqual(covered, [], 'the toast covers no button, card or counter');
+  // Issue 25: the badge of what the cast did ("−2") covers neither life nor odporność.
+  const overlap = (a, b) => a && b && a.x < b.x + b.w && a.x + a.w > b.x && a.y < b.y + b.h && a.y + a.h > b.y;
+  assert.ok(rects[`effect:${monster(0)}`], 'the troll shows what the cast did');
+  for (const part of ['token-resistance', 'token-life'])
+    assert.ok(!overlap(rects[`effect:${monster(0)}`], rects[`${part}:${monster(0)}`]), `the badge leaves ${part} readable`);
   const texts = (await ui(page)).texts;
   assert.ok(texts.toast.split('\n').length > 2, `the whole outcome has more lines (${texts.toast})`);
   assert.ok(texts['toast:shown'].split('\n').length <= 3, `the toast shows the first and last line and a hint (${texts['toast:shown']})`);
@@ -331,5 +336,24 @@ test('the hand: castable cards first, the rest of the adventure folded, effects 
   const odds = (await ui(page)).texts['cast:odds'];
   assert.match(odds, /Gislan: wyleczy od 2 do 3 \(rany: 3\)/);
   assert.doesNotMatch(odds, /odeprze/);
+  assert.deepEqual(errors, []);
+});
+
+// Issue 25: a long press lifted a token after 0.9 s on a phone (0.3 s on a tablet): the app drew
+// frame after frame while the press was timed, and at a phone's density a software-rendered
+// frame took 0.6 s, so the lift came at the first frame past 0.35 s. Now one frame is drawn when
+// the press becomes long: the frames between press and lift are few, whatever a frame costs.
+test('a long press is timed without drawing frame after frame: it lifts when due', async () => {
+  const { page, errors } = await restart(site, phone);
+  await prepare(page, [...PARTY]);
+  await toTable(page);
+  const r = await onScreen(page, 'token:c1');
+  const touch = await finger(page);
+  await touch.down(r.x + r.w / 2, r.y + r.h / 2);
+  const pressed = (await page.evaluate(() => window.czary.status())).frames;
+  await page.waitForFunction(() => window.czary.ui().lifted === 'c1', null, WAIT);
+  const lifted = (await page.evaluate(() => window.czary.status())).frames;
+  assert.ok(lifted - pressed <= 4, `frames drawn while the press was timed: ${lifted - pressed}`);
+  await touch.up();
   assert.deepEqual(errors, []);
 });

@@ -232,7 +232,10 @@ TEST_CASE("touch: only a long press on a token lifts it; it is dropped where the
     Gesture g;
     g.update(true, 50, 50, 0.0);
     g.pressed_on("c2");
-    CHECK(g.wants_frames());  // the press must be timed though no input comes
+    // The press is timed though no input comes: one frame when it is due, not frame after frame.
+    CHECK_FALSE(g.wants_frames());
+    REQUIRE(g.long_press_due());
+    CHECK(*g.long_press_due() == doctest::Approx(Gesture::long_press));
     auto f = g.update(true, 51, 50, Gesture::long_press - 0.05);
     CHECK_FALSE(f.lifted);
     f = g.update(true, 51, 50, Gesture::long_press + 0.01);

@@ -189,6 +189,42 @@ TEST_CASE("10.5 the spell's name takes its case in a sentence: Błyskawicę moż
     CHECK(result.log[0].text.en == "Larraka casts Lightning (cost: 2 wounds).");
 }
 
+// Issue 25: names are declined where the sentence needs it ("postaci Larraki", "postaci
+// Gislana"), from the forms the data gives for the heroes; a verb in the past takes the
+// character's gender ("które Larraka zaznaczyła"); a name whose forms are not known (an
+// initiate's, typed at the table) stays as it is, with a verb that needs no gender.
+TEST_CASE("i18n: heroes' names decline and verbs take their gender; a name of unknown form stays as typed") {
+    test::Table t;
+    t.party();  // Larraka, Gislan, Curvenol
+    const auto& empty_pool = t.refused({{"type", "begin_adventure"}, {"dice", {3}}}, "pool_empty", "4.1");
+    CHECK(empty_pool.pl == "Pula czarów postaci Larraki jest pusta: wybierz czary, zanim zacznie się przygoda (4.1 B6, 10.0).");
+    t.ok({{"type", "set_pool"}, {"character", "c1"}, {"spells", {"blyskawica", "wybuch", "uzdrowienie", "magiczna_tarcza", "uspienie", "zamek"}}});
+    CHECK(t.refused({{"type", "begin_adventure"}, {"dice", {3}}}, "pool_empty", "4.1").pl.find("postaci Gislana") != std::string::npos);
+    t.ok({{"type", "set_pool"}, {"character", "c2"}, {"spells", {"magiczna_zbroja", "zamek", "sila", "elokwencja"}}});
+    t.ok({{"type", "set_pool"}, {"character", "c3"}, {"spells", {"eksplozja", "urok", "uwolnienie", "odmlodzenie", "psychiczny_cios"}}});
+    t.ok({{"type", "add_initiate"}, {"race", "human"}, {"name", "Ewa"}, {"bonus", "sila"}, {"dice", {3}}});
+    t.ok({{"type", "set_pool"}, {"character", "c4"}, {"spells", {"wybuch", "zamek"}}});
+    t.ok({{"type", "begin_adventure"}, {"dice", {3}}});  // yellow
+    t.ok({{"type", "mark_spells"}, {"character", "c1"}, {"spells", {"blyskawica", "wybuch", "uzdrowienie", "magiczna_tarcza", "uspienie"}}});
+    t.ok({{"type", "mark_spells"}, {"character", "c4"}, {"spells", {"wybuch"}}});
+    t.ok({{"type", "mark_spells"}, {"character", "c2"}, {"spells", {"magiczna_zbroja", "zamek", "sila", "elokwencja"}}});
+    t.ok({{"type", "mark_spells"}, {"character", "c3"}, {"spells", {"eksplozja", "urok", "uwolnienie", "odmlodzenie", "psychiczny_cios"}}});
+    t.ok({{"type", "roll_use_limit"}, {"character", "c1"}, {"spell", "uzdrowienie"}, {"dice", {4}}});
+    t.ok({{"type", "roll_use_limit"}, {"character", "c3"}, {"spell", "odmlodzenie"}, {"dice", {2}}});
+    t.ok({{"type", "enter_labyrinth"}});
+    const auto zamek = t.refused({{"type", "cast"}, {"caster", "c1"}, {"spell", "zamek"}}, "not_marked", "4.1");
+    CHECK(zamek.pl == "Zamek nie należy do czarów, które Larraka zaznaczyła na tę przygodę (4.1 D).");
+    const auto ewa = t.refused({{"type", "cast"}, {"caster", "c4"}, {"spell", "zamek"}}, "not_marked", "4.1");
+    CHECK(ewa.pl == "Zamek nie należy do czarów, które Ewa zaznacza na tę przygodę (4.1 D).");
+    // The forms travel with the session: saved and read back.
+    const auto saved = czary::state_to_json(t.state());
+    CHECK(saved["figures"][0]["name"]["pl_gen"] == "Larraki");
+    CHECK(saved["figures"][0]["name"]["gender"] == "f");
+    CHECK_FALSE(saved["figures"][3]["name"].contains("pl_gen"));
+    const auto back = czary::state_from_json(saved);
+    CHECK(back.figures[1].name.pl_case("gen") == "Gislana");
+}
+
 TEST_CASE("i18n: a store's problem reaches the player in their language, with no storage key") {
     czary::app::App app = czary::app::make_app(1);
     const czary::Phrase unreadable{"store.unreadable", {{"key", "czary.session.3"}, {"number", "3"}, {"detail", "not valid JSON (at byte 9)"}},

@@ -201,7 +201,7 @@ TEST_CASE("4.1 B6 / 10.0: an adventure begins once every character who can cast 
     t.party();
     t.ok({{"type", "set_pool"}, {"character", "c1"}, {"spells", Table::pad(Table::standard_marks(1), 6)}});
     const auto refusal = t.refused({{"type", "begin_adventure"}, {"dice", {3}}}, "pool_empty", "4.1");
-    CHECK(refusal.pl == "Pula czarów postaci Gislan jest pusta: wybierz czary, zanim zacznie się przygoda (4.1 B6, 10.0).");
+    CHECK(refusal.pl == "Pula czarów postaci Gislana jest pusta: wybierz czary, zanim zacznie się przygoda (4.1 B6, 10.0).");
     CHECK(refusal.en == "Gislan's spell pool is empty: choose the spells before the adventure begins (4.1 B6, 10.0).");
     t.standard_pools();
     t.ok({{"type", "add_initiate"}, {"race", "elf"}, {"name", "Ilma"}, {"dice", {5}}});  // 1/1/1, no pool yet
