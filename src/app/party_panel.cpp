@@ -1,6 +1,7 @@
 // Party set-up and the adventure's start (4.1, 4.3, 4.4, 10.0).
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <cfloat>
 #include <cctype>
 
@@ -122,6 +123,23 @@ void heroes_section(App& app) {
     }
 }
 
+// He or she: asked once for a character named at the table (Polish verbs in the past take it).
+// Neither chosen: the sentences use verbs that need none. A second tap on the choice undoes it.
+void gender_row(App& app) {
+    int& gender = app.ui.party.gender;
+    const float w = share(2);
+    for (int i = 0; i < 2; ++i) {
+        if (i) ImGui::SameLine();
+        if (chosen_button(app, app.tr(i == 0 ? "party.gender_m" : "party.gender_f"), i == 0 ? "gender:m" : "gender:f", w, gender == i))
+            gender = gender == i ? -1 : i;
+    }
+}
+
+std::optional<std::string> chosen_gender(const App& app) {
+    if (app.ui.party.gender < 0) return std::nullopt;
+    return std::string(app.ui.party.gender == 0 ? "m" : "f");
+}
+
 void initiate_section(App& app) {
     if (app.ui.party.fold_initiate) {
         ImGui::SetNextItemOpen(false);
@@ -131,6 +149,7 @@ void initiate_section(App& app) {
     ImGui::SetNextItemWidth(-1);
     ImGui::InputTextWithHint("##name", app.tr("party.name"), app.ui.party.name, sizeof app.ui.party.name);
     app.layout.add_last_item("input:initiate-name");
+    gender_row(app);
     const auto& races = app.data->races;
     std::vector<std::pair<std::string, std::string>> race_choices;
     for (const auto& race : races) race_choices.push_back({app.local(race.name), "initiate:race:" + race.id});
@@ -145,6 +164,7 @@ void initiate_section(App& app) {
     const bool named = app.ui.party.name[0] != 0;
     if (touch_button(app, app.tr("party.add_initiate"), "initiate:add", -1, named)) {
         actions::AddInitiate action{races[app.ui.party.race].id, app.ui.party.name};
+        action.gender = chosen_gender(app);
         action.bonus = bonuses[app.ui.party.initiate_bonus];
         // The race's own talent gets the +1 (elf: negotiation, dwarf: traps, human: Black Gates).
         static const char* race_talents[] = {"negotiation", "traps", "black_gates"};
@@ -155,6 +175,7 @@ void initiate_section(App& app) {
             open_new_character(app);
         }
         app.ui.party.name[0] = 0;
+        app.ui.party.gender = -1;
     }
 }
 
@@ -164,6 +185,7 @@ void custom_section(App& app) {
     ImGui::SetNextItemWidth(-1);
     ImGui::InputTextWithHint("##custom-name", app.tr("party.name"), app.ui.party.custom_name, sizeof app.ui.party.custom_name);
     app.layout.add_last_item("input:custom-name");
+    gender_row(app);
     auto number = [&](const char* key, const char* id, int* value, int min, int max) {
         ImGui::SetNextItemWidth(170);
         ImGui::InputInt((std::string(app.tr(key)) + "###" + id).c_str(), value);
@@ -178,9 +200,12 @@ void custom_section(App& app) {
     if (touch_button(app, app.tr("party.add_custom"), "custom:add", -1, app.ui.party.custom_name[0] != 0)) {
         const auto& p = app.ui.party.custom_potential;
         actions::AddCharacter action{app.ui.party.custom_name, app.ui.party.custom_sila, app.ui.party.custom_odpornosc};
+        action.gender = chosen_gender(app);
         action.potential = std::array<int, 3>{p[0], p[1], p[2]};
-        if (dispatch(app, action).ok)
+        if (dispatch(app, action).ok) {
             app.ui.party.custom_name[0] = 0;
+            app.ui.party.gender = -1;
+        }
     }
 }
 

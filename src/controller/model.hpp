@@ -84,6 +84,7 @@ struct PartyForms {
     char name[64] = "";
     int race = 0;
     int initiate_bonus = 0;
+    int gender = -1;                      // the new character's: -1 not said, 0 "on", 1 "ona" (asked once)
     char custom_name[64] = "";
     int custom_sila = 7, custom_odpornosc = 2;
     int custom_potential[3] = {0, 0, 0};

@@ -48,9 +48,11 @@ struct AddInitiate {  // an initiate (4.4)
     std::optional<std::string> bonus{};   // sila (default) | weapon | talent
     std::optional<std::string> talent{};  // with bonus talent: traps | negotiation | black_gates
     Dice dice{};                          // 1K6 on table 4.4
+    std::optional<std::string> gender{};  // m | f: the verbs of Polish sentences (unknown when left out)
     template <class Self, class Field> static void fields(Self& a, Field&& field) {
         field("race", a.race);
         field("name", a.name);
+        field("gender", a.gender);
         field("bonus", a.bonus);
         field("talent", a.talent);
         field("dice", a.dice);
@@ -77,8 +79,10 @@ struct AddCharacter {  // a character typed in by hand
     std::optional<int> zrecznosc{};                 // -9-20, default 0
     std::optional<std::array<int, 3>> potential{};  // red, yellow, blue; each 0-9
     std::optional<TalentPoints> talents{};
+    std::optional<std::string> gender{};            // m | f, as for an initiate
     template <class Self, class Field> static void fields(Self& a, Field&& field) {
         field("name", a.name);
+        field("gender", a.gender);
         field("sila", a.sila);
         field("odpornosc", a.odpornosc);
         field("zrecznosc", a.zrecznosc);

@@ -70,13 +70,24 @@ void action_add_hero(Turn& t) {
     add_to_party(t, c);
 }
 
-// add_initiate {race, name, bonus: sila | weapon | talent, talent?, dice?}: 1K6 on table 4.4.
+// The gender of a character named at the table ("m" or "f", asked once when it is made): Polish
+// sentences put a verb in the past in it ("zaznaczyła"). Left out: unknown, and the sentences use
+// verbs that need none.
+void read_gender(Turn& t, LocalizedText& name) {
+    const auto gender = t.optional_text("gender");
+    if (!gender) return;
+    if (*gender != "m" && *gender != "f") throw Refused("bad_action", "", {{"field", "gender"}});
+    name.pl_cases["gender"] = *gender;
+}
+
+// add_initiate {race, name, gender?, bonus: sila | weapon | talent, talent?, dice?}: 1K6 on table 4.4.
 void action_add_initiate(Turn& t) {
     const std::string race_id = t.text("race");
     const RaceTemplate* race = t.data.race(race_id);
     if (!race) throw Refused("unknown_race", "4.4", {{"race", race_id}});
     Figure c;
     c.name = plain(t.text("name"));
+    read_gender(t, c.name);
     c.race = race->id;
     c.sila = race->sila;
     c.odpornosc = race->odpornosc;
@@ -100,10 +111,11 @@ void action_add_initiate(Turn& t) {
         {"potential", plain(std::to_string(c.potential[0]) + "/" + std::to_string(c.potential[1]) + "/" + std::to_string(c.potential[2]))}});
 }
 
-// add_character {name, sila, odpornosc, zrecznosc?, potential: [r,y,b], talents?}
+// add_character {name, gender?, sila, odpornosc, zrecznosc?, potential: [r,y,b], talents?}
 void action_add_character(Turn& t) {
     Figure c;
     c.name = plain(t.text("name"));
+    read_gender(t, c.name);
     c.sila = t.number("sila", 1, 99);
     c.odpornosc = t.number("odpornosc", 0, 5);
     c.zrecznosc = t.optional_number("zrecznosc", -9, 20).value_or(0);

@@ -225,6 +225,22 @@ TEST_CASE("i18n: heroes' names decline and verbs take their gender; a name of un
     CHECK(back.figures[1].name.pl_case("gen") == "Gislana");
 }
 
+TEST_CASE("i18n: the gender of a character named at the table is asked once and kept; a wrong one is refused") {
+    test::Table t;
+    t.ok({{"type", "add_initiate"}, {"race", "elf"}, {"name", "Ola"}, {"gender", "f"}, {"dice", {6}}});
+    t.ok({{"type", "add_character"}, {"name", "Brat Jan"}, {"gender", "m"}, {"sila", 8}, {"odpornosc", 2}, {"potential", {1, 1, 1}}});
+    t.refused({{"type", "add_initiate"}, {"race", "elf"}, {"name", "X"}, {"gender", "k"}, {"dice", {6}}}, "bad_action", "");
+    CHECK(t.fig("c1").name.pl_cases.at("gender") == "f");
+    CHECK(t.fig("c2").name.pl_cases.at("gender") == "m");
+    CHECK(t.fig("c1").name.pl_cases.count("gen") == 0);  // its forms are not known: "postaci Ola"
+    const auto& data = czary::GameData::builtin();
+    const czary::Spell& zamek = *data.spells.find("zamek");
+    CHECK(data.message("refuse.not_marked", {{"spell", zamek.name}, {"figure", t.fig("c1").name}}).pl ==
+          "Zamek nie należy do czarów, które Ola zaznaczyła na tę przygodę (4.1 D).");
+    CHECK(data.message("refuse.not_marked", {{"spell", zamek.name}, {"figure", t.fig("c2").name}}).pl ==
+          "Zamek nie należy do czarów, które Brat Jan zaznaczył na tę przygodę (4.1 D).");
+}
+
 TEST_CASE("i18n: a store's problem reaches the player in their language, with no storage key") {
     czary::app::App app = czary::app::make_app(1);
     const czary::Phrase unreadable{"store.unreadable", {{"key", "czary.session.3"}, {"number", "3"}, {"detail", "not valid JSON (at byte 9)"}},
