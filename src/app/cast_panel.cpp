@@ -67,8 +67,7 @@ std::string dice_needed(App& app, const Spell& spell, const CastDraft& cast) {
 }
 
 void dice_entry(App& app, const Spell& spell, CastDraft& cast) {
-    ImGui::Checkbox((std::string(app.tr("dice.table_mode")) + "###cast-dice-mode").c_str(), &cast.table_dice);
-    app.layout.add_last_item("cast:dice-mode");
+    checkbox(app, app.tr("dice.table_mode"), "cast:dice-mode", &cast.table_dice);
     if (!cast.table_dice) return;
     const std::string needed = dice_needed(app, spell, cast);
     ImGui::TextWrapped("%s", needed.empty() ? app.tr("cast.no_dice") : (std::string(app.tr("cast.dice_order")) + " " + needed).c_str());
@@ -159,7 +158,7 @@ void draw_cast_panel(App& app) {
     if (spell->target == TargetKind::AnyFigure) {  // Teleportacja: where to
         ImGui::SetNextItemWidth(-1);
         ImGui::InputTextWithHint("##destination", app.tr("cast.destination"), app.ui.table.destination, sizeof app.ui.table.destination);
-        app.layout.add_last_item("input:destination");
+        record_field(app, "input:destination", app.ui.table.destination, app.tr("cast.destination"));
         cast.destination = app.ui.table.destination;
     }
     dice_entry(app, *spell, cast);  // under the button: the pad stays put above the bottom edge

@@ -28,7 +28,7 @@ void draw_code_choice(App& app) {
     ImGui::TextUnformatted(app.tr("tray.any_code"));
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
     ImGui::InputText("##dice-code", app.ui.tray.dice_code, sizeof app.ui.tray.dice_code, ImGuiInputTextFlags_CharsUppercase);
-    app.layout.add_last_item("input:dice-code");
+    record_field(app, "input:dice-code", app.ui.tray.dice_code);
 }
 
 // The exact distribution of the code's total: one bar per total.
@@ -57,8 +57,7 @@ void draw_odds(App& app, const DiceCode& code) {
 
 void draw_roll_controls(App& app, const DiceCode& code) {
     const bool table = app.ui.tray.table_dice || app.ui.table_dice_everywhere;
-    if (ImGui::Checkbox(label(app, "tray.table_dice", "tray-table-dice").c_str(), &app.ui.tray.table_dice)) app.ui.pending_pips.clear();
-    app.layout.add_last_item("tray:table-dice");
+    if (checkbox(app, app.tr("tray.table_dice"), "tray:table-dice", &app.ui.tray.table_dice)) app.ui.pending_pips.clear();
     actions::RollDice action{code.to_string()};
     if (table) {
         ImGui::TextWrapped("%s", app.tr("tray.enter_pips"));
@@ -98,8 +97,7 @@ void draw_history(App& app) {
 }  // namespace
 
 void draw_dice_panel(App& app) {
-    ImGui::Checkbox(label(app, "tray.reduced_motion", "reduced-motion").c_str(), &app.reduced_motion);
-    app.layout.add_last_item("tray:reduced-motion");
+    checkbox(app, app.tr("tray.reduced_motion"), "tray:reduced-motion", &app.reduced_motion);
     ImGui::Separator();
 
     // The latest roll of the session (this tray's or any action's) lies in the tray.

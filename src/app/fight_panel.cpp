@@ -115,6 +115,7 @@ void draw_sheet(App& app) {
     if (!f) {
         ImGui::TextWrapped("%s", app.tr("table.tap_token"));
         app.layout.add_last_item("sheet:hint");
+        app.layout.drawn_text("sheet:hint", app.tr("table.tap_token"));
         return;
     }
     // Header: the figure, its life, and the two views of a character (its spells; its wounds).
@@ -171,7 +172,7 @@ void draw_figure_sheet(App& app, const Figure& f) {
     const float half = share(2);
     ImGui::SetNextItemWidth(share(3));
     ImGui::InputInt("##wound-amount", &app.ui.table.wound_amount, 0, 0);
-    app.layout.add_last_item("input:wound-amount");
+    record_field(app, "input:wound-amount", std::to_string(app.ui.table.wound_amount));
     app.ui.table.wound_amount = std::clamp(app.ui.table.wound_amount, 0, 999);
     ImGui::SameLine();
     const int typed = app.ui.table.wound_amount;
@@ -220,12 +221,12 @@ void draw_monster_form(App& app) {
     const float half = share(2);
     ImGui::SetNextItemWidth(half);
     ImGui::InputInt(label(app, "fight.sila_number", "monster-sila").c_str(), &form.sila, 0, 0);
-    app.layout.add_last_item("input:monster-sila");
+    record_field(app, "input:monster-sila", std::to_string(form.sila));
     form.sila = std::clamp(form.sila, 0, 99);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-1);
     ImGui::InputTextWithHint("##code", app.tr("fight.sila_code"), form.code, sizeof form.code);
-    app.layout.add_last_item("input:monster-code");
+    record_field(app, "input:monster-code", form.code, app.tr("fight.sila_code"));
     ImGui::TextUnformatted(app.tr("fight.level"));
     const float third = share(3);
     for (int level = 1; level <= 3; ++level) {
@@ -312,7 +313,7 @@ void draw_talk_sheet(App& app) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(w);
     ImGui::InputInt("##gold", &app.ui.table.gold, 0, 0);
-    app.layout.add_last_item("input:gold");
+    record_field(app, "input:gold", std::to_string(app.ui.table.gold));
     app.ui.table.gold = std::clamp(app.ui.table.gold, 0, 1000000);
     ImGui::SameLine();
     if (touch_button(app, "+", "talk:gold-more", w)) {

@@ -71,7 +71,7 @@ bool number_and_button(App& app, const char* key, const std::string& field_id, i
     const float third = share(3);
     ImGui::SetNextItemWidth(third);
     ImGui::InputInt(("##" + field_id).c_str(), &value, 0, 0);
-    app.layout.add_last_item("input:" + field_id);
+    record_field(app, "input:" + field_id, std::to_string(value));
     value = std::clamp(value, 0, max);
     ImGui::SameLine();
     return touch_button(app, text, id, -1, enabled);

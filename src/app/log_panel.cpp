@@ -12,7 +12,10 @@ void draw_log_panel(App& app) {
         const auto& step = steps[i];
         const bool undone = i >= applied;  // can be redone
         if (undone) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.45f);
-        ImGui::TextDisabled("#%zu %s", i + 1, step_title(app, step).c_str());
+        const std::string title = "#" + std::to_string(i + 1) + " " + step_title(app, step);
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        wrapped(title);
+        ImGui::PopStyleColor();
         app.layout.add_last_item("log:step:" + std::to_string(i + 1));  // only when on screen
         const bool seen = ImGui::IsItemVisible();
         std::string said;
@@ -52,10 +55,20 @@ void draw_recent_log(App& app) {
     constexpr std::size_t shown = 30;
     for (std::size_t i = applied, n = 0; i-- > 0 && n < shown; ++n) {
         ImGui::Separator();
-        ImGui::TextDisabled("#%zu %s", i + 1, step_title(app, steps[i]).c_str());
+        // Wrapped, title and lines: a narrow column (a tablet in portrait) cuts nothing.
+        const std::string title = "#" + std::to_string(i + 1) + " " + step_title(app, steps[i]);
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        wrapped(title);
+        ImGui::PopStyleColor();
+        std::string said = title;
         for (const auto& entry : steps[i].log) {
-            wrapped(entry.rule.empty() ? app.local(entry.text) : app.local(entry.text) + " [" + entry.rule + "]");
+            const std::string line = entry.rule.empty() ? app.local(entry.text) : app.local(entry.text) + " [" + entry.rule + "]";
+            wrapped(line);
+            said += "\n" + line;
         }
+        const std::string id = "recent:step:" + std::to_string(i + 1);
+        app.layout.add_last_item(id);
+        app.layout.drawn_text(id, said);
     }
 }
 

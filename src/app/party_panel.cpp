@@ -41,8 +41,7 @@ void open_new_character(App& app);
 // Real dice for the whole session; the pad for their pips is drawn right above each button
 // that rolls (rolling_pad), not here, far from it.
 void dice_mode(App& app) {
-    ImGui::Checkbox((std::string(app.tr("dice.table_mode")) + "###dice-mode").c_str(), &app.ui.table_dice_everywhere);
-    app.layout.add_last_item("dice:mode");
+    checkbox(app, app.tr("dice.table_mode"), "dice:mode", &app.ui.table_dice_everywhere);
 }
 
 // One of a few choices as buttons sharing a row (radio buttons ran off a phone's edge).
@@ -90,6 +89,7 @@ void heroes_section(App& app) {
     ImGui::SetNextItemWidth(-1);
     ImGui::InputTextWithHint("##hero-filter", app.tr("party.search"), app.ui.party.hero_filter, sizeof app.ui.party.hero_filter);
     app.layout.add_last_item("input:hero-filter");
+    app.layout.drawn_text("input:hero-filter", app.ui.party.hero_filter[0] ? app.ui.party.hero_filter : app.tr("party.search"));
     const std::string filter = lower(app.ui.party.hero_filter);
     const float line = ImGui::GetTextLineHeight();
     const float row = std::max(touch_size, 2 * line + 8);
@@ -149,6 +149,7 @@ void initiate_section(App& app) {
     ImGui::SetNextItemWidth(-1);
     ImGui::InputTextWithHint("##name", app.tr("party.name"), app.ui.party.name, sizeof app.ui.party.name);
     app.layout.add_last_item("input:initiate-name");
+    app.layout.drawn_text("input:initiate-name", app.ui.party.name[0] ? app.ui.party.name : app.tr("party.name"));
     gender_row(app);
     const auto& races = app.data->races;
     std::vector<std::pair<std::string, std::string>> race_choices;
@@ -185,11 +186,14 @@ void custom_section(App& app) {
     ImGui::SetNextItemWidth(-1);
     ImGui::InputTextWithHint("##custom-name", app.tr("party.name"), app.ui.party.custom_name, sizeof app.ui.party.custom_name);
     app.layout.add_last_item("input:custom-name");
+    app.layout.drawn_text("input:custom-name", app.ui.party.custom_name[0] ? app.ui.party.custom_name : app.tr("party.name"));
     gender_row(app);
     auto number = [&](const char* key, const char* id, int* value, int min, int max) {
         ImGui::SetNextItemWidth(170);
         ImGui::InputInt((std::string(app.tr(key)) + "###" + id).c_str(), value);
         app.layout.add_last_item(std::string("input:") + id);
+        const float label_room = ImGui::GetContentRegionMax().x - 170 - ImGui::GetStyle().ItemInnerSpacing.x;
+        app.layout.drawn_text(std::string("input:") + id, std::to_string(*value) + " " + app.tr(key), false, ImGui::CalcTextSize(app.tr(key)).x > label_room + 0.5f);
         *value = std::max(min, std::min(max, *value));
     };
     number("stat.sila", "custom-sila", &app.ui.party.custom_sila, 1, 99);
@@ -277,12 +281,11 @@ void pool_section(App& app, const Figure& c) {
         bool ticked = contains(draft, spell.id);
         const bool full = static_cast<int>(draft.size()) >= size && !ticked;
         if (full) ImGui::BeginDisabled();
-        if (ImGui::Checkbox((app.local(spell.name) + " (" + spell_type_letter(spell.type) + ", " + std::to_string(spell.cost) + ")###pool-" + spell.id).c_str(), &ticked)) {
+        if (checkbox(app, app.local(spell.name) + " (" + spell_type_letter(spell.type) + ", " + std::to_string(spell.cost) + ")", "pool:" + spell.id, &ticked)) {
             if (ticked) draft.push_back(spell.id);
             else draft.erase(std::find(draft.begin(), draft.end(), spell.id));
             changed = true;
         }
-        app.layout.add_last_item("pool:" + spell.id);
         if (full) ImGui::EndDisabled();
     }
     if (changed && static_cast<int>(draft.size()) == size && draft != c.pool) {
@@ -309,12 +312,11 @@ void marks_section(App& app, const Figure& c) {
         bool ticked = contains(marked, id);
         const bool full = static_cast<int>(marked.size()) >= allowed && !ticked;
         if (full) ImGui::BeginDisabled();
-        if (ImGui::Checkbox((app.local(app.data->spells.find(id)->name) + "###mark-" + id).c_str(), &ticked)) {
+        if (checkbox(app, app.local(app.data->spells.find(id)->name), "mark:" + id, &ticked)) {
             if (ticked) marked.push_back(id);
             else marked.erase(std::find(marked.begin(), marked.end(), id));
             changed = true;
         }
-        app.layout.add_last_item("mark:" + id);
         if (full) ImGui::EndDisabled();
     }
     // Marks are sent when complete (4.1 D: exactly that many); until then they live on screen.
@@ -420,8 +422,9 @@ void adventure_section(App& app) {
         const bool anyone = std::any_of(s.figures.begin(), s.figures.end(),
                                         [](const Figure& f) { return f.is_character() && !f.dead && f.side == Side::Party; });
         if (!anyone) {
-            ImGui::TextWrapped("%s", numbers_kept_whole(app.tr("adventure.needs_party")).c_str());  // "4.1" not broken after its dot
+            wrapped(app.tr("adventure.needs_party"));  // "4.1" not broken after its dot
             app.layout.add_last_item("adventure:needs-party");
+            app.layout.drawn_text("adventure:needs-party", app.tr("adventure.needs_party"));
             return;
         }
         rolling_pad(app);
@@ -443,8 +446,10 @@ void adventure_section(App& app) {
     ImGui::GetWindowDrawList()->AddCircleFilled(ImVec2(at.x + 14, at.y + 14), 12, sun_colour(s.adventure.sun));
     ImGui::Dummy(ImVec2(30, 28));
     ImGui::SameLine();
-    ImGui::Text("%s: %s", app.tr("adventure.sun"), app.local(app.data->message(std::string("sun.") + sun_name(s.adventure.sun))).c_str());
+    const std::string sun = std::string(app.tr("adventure.sun")) + ": " + app.local(app.data->message(std::string("sun.") + sun_name(s.adventure.sun)));
+    ImGui::TextUnformatted(sun.c_str());
     app.layout.add_last_item("adventure:sun");
+    app.layout.drawn_text("adventure:sun", sun);
     if (!s.adventure.entered) {
         if (touch_button(app, app.tr("adventure.enter"), "adventure:enter", -1)) {
             if (dispatch(app, actions::EnterLabyrinth{}).ok) app.ui.tab = Tab::Table;

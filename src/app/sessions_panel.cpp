@@ -187,6 +187,7 @@ void draw_open_session(App& app) {
     // Enter (the keyboard's "Gotowe") renames as the button does.
     const bool entered = ImGui::InputText("##session-name", ui.name, sizeof ui.name, ImGuiInputTextFlags_AutoSelectAll | ImGuiInputTextFlags_EnterReturnsTrue);
     app.layout.add_last_item("input:session-name");
+    app.layout.drawn_text("input:session-name", ui.name);
     const bool changed = app.store->current_name() != ui.name && ui.name[0] != '\0';
     if (touch_button(app, app.tr("session.rename"), "session:rename", half_width(), changed) || (entered && changed)) rename_session(app, ui.name);
 

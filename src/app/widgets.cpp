@@ -41,7 +41,7 @@ bool touch_button(App& app, const char* text, const std::string& id, float width
     const bool pressed = ImGui::Button((std::string(text) + "###" + id).c_str(), ImVec2(width, touch_size));
     app.layout.add_last_item(id);
     const float room = ImGui::GetItemRectSize().x - padding;
-    if (ImGui::CalcTextSize(text).x > room + 0.5f) app.layout.mark_text_clipped(id);
+    app.layout.drawn_text(id, text, false, ImGui::CalcTextSize(text).x > room + 0.5f);
     if (shrink) ImGui::SetWindowFontScale(window_scale);
     if (!enabled) ImGui::EndDisabled();
     return pressed && enabled;
@@ -137,11 +137,36 @@ void rolling_pad(App& app, const std::string& prefix) {
     pip_pad(app, app.ui.pending_pips, prefix);
 }
 
+void record_field(App& app, const std::string& id, const std::string& value, const char* hint) {
+    app.layout.add_last_item(id);
+    const std::string shown = value.empty() && hint ? std::string(hint) : value;
+    const float room = ImGui::GetItemRectSize().x - 2 * ImGui::GetStyle().FramePadding.x;
+    app.layout.drawn_text(id, shown, false, ImGui::CalcTextSize(shown.c_str()).x > room + 0.5f);
+}
+
+bool checkbox(App& app, const std::string& text, const std::string& id, bool* value) {
+    const bool changed = ImGui::Checkbox((text + "###" + id).c_str(), value);
+    app.layout.add_last_item(id);
+    const float box = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x;
+    const float room = ImGui::GetContentRegionMax().x - (ImGui::GetItemRectMin().x - ImGui::GetWindowPos().x) - box;
+    app.layout.drawn_text(id, text, false, ImGui::CalcTextSize(text.c_str()).x > room + 0.5f);
+    return changed;
+}
+
 bool section(App& app, const char* key, const std::string& id) {
     ImGui::PushFont(bold_font());
+    // The arrow and the padding around the title: the rest is the title's room. A title wider
+    // than that (large text on a small phone) is drawn a little smaller rather than cut.
+    const float window_scale = ImGui::GetCurrentWindow()->FontWindowScale;
+    const float room = ImGui::GetContentRegionAvail().x - ImGui::GetFontSize() - 4 * ImGui::GetStyle().FramePadding.x;
+    const float title = ImGui::CalcTextSize(app.tr(key)).x;
+    if (title > room) ImGui::SetWindowFontScale(window_scale * std::max(0.75f, (room - 1) / title));
     const bool open = ImGui::CollapsingHeader(label(app, key, id).c_str());
-    ImGui::PopFont();
     app.layout.add_last_item("section:" + id);
+    const float drawn_room = ImGui::GetItemRectSize().x - ImGui::GetFontSize() - 4 * ImGui::GetStyle().FramePadding.x;
+    app.layout.drawn_text("section:" + id, app.tr(key), false, ImGui::CalcTextSize(app.tr(key)).x > drawn_room + 0.5f);
+    ImGui::SetWindowFontScale(window_scale);
+    ImGui::PopFont();
     return open;
 }
 

@@ -33,6 +33,11 @@ void pip_pad(App& app, std::vector<int>& pips, const std::string& prefix);
 // In real-dice mode, the pad for the pips of the roll the button below it makes (ids "pad:N"):
 // drawn right above every button that rolls outside a cast.
 void rolling_pad(App& app, const std::string& prefix = "pad");
+// The text field just drawn, recorded under `id` with what it shows: its value, or its hint
+// while empty (cut where it does not fit the field).
+void record_field(App& app, const std::string& id, const std::string& value, const char* hint = nullptr);
+// A checkbox recorded under `id` with its label as drawn (cut where it does not fit the row).
+bool checkbox(App& app, const std::string& text, const std::string& id, bool* value);
 // A collapsing section whose header is recorded as "section:<id>"; true when open.
 bool section(App& app, const char* key, const std::string& id);
 // What a notice offers to do about itself (export, restore, delete for good, leave unsaved, open
