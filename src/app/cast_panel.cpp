@@ -40,7 +40,8 @@ void odds_lines(App& app, const CastDraft& cast) {
         // The whole distribution of wounds when the spell is not resisted.
         if (!entry.wounds.empty()) {
             std::string wounds = std::string(app.tr("odds.wounds")) + ":";
-            for (const auto& [amount, p] : entry.wounds) wounds += "  " + std::to_string(amount) + " → " + percent(p);
+            // "6 → 33%" kept on one line (no-break spaces): a number never parts from its chance.
+            for (const auto& [amount, p] : entry.wounds) wounds += "  " + std::to_string(amount) + "\u00A0→\u00A0" + percent(p);
             ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
             ImGui::TextWrapped("%s", wounds.c_str());
             ImGui::PopStyleColor();

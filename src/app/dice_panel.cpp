@@ -47,7 +47,13 @@ void draw_odds(App& app, const DiceCode& code) {
         ImGui::GetWindowDrawList()->AddRectFilled(at, ImVec2(at.x + bar, at.y + ImGui::GetTextLineHeight()), col(theme::accent), 3.0f);
         ImGui::Dummy(ImVec2(width, ImGui::GetTextLineHeight()));
         ImGui::SameLine();
-        ImGui::Text("%5.1f%%", p * 100.0);
+        // "2,8%" in Polish (a decimal comma, as the settings write "1,25×"), "2.8%" in English.
+        char shown[16];
+        std::snprintf(shown, sizeof shown, "%5.1f%%", p * 100.0);
+        if (app.language != "en")
+            for (char& c : shown)
+                if (c == '.') c = ',';
+        ImGui::TextUnformatted(shown);
         char line[32];
         std::snprintf(line, sizeof line, "%d:%.4f ", total, p);
         odds_text += line;

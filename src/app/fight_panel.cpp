@@ -72,17 +72,26 @@ void draw_talk_result(App& app) {
     std::string dice;
     for (const auto& roll : step.rolls) dice += roll.code + ": " + roll_arithmetic(roll) + "  ";
     if (outcome.contains("total") && !outcome["total"].is_null()) dice += "→ " + std::to_string(outcome["total"].get<int>());
-    if (!dice.empty()) ImGui::TextDisabled("%s", dice.c_str());
+    if (!dice.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        wrapped(dice);  // wrapped, never cut at the sheet's edge
+        ImGui::PopStyleColor();
+    }
     app.layout.add_text("talk:result", std::string(app.tr(key.c_str())) + " " + dice);
 }
 
 // The result's place is kept whether or not there is one: the buttons below never move.
+// Room for the large result and two lines of dice from the start, and never less than the
+// largest result shown (a long one on a small phone): Negocjuj and Przekup stay where they were.
 void talk_result(App& app) {
-    const float reserved = ImGui::GetTextLineHeightWithSpacing() * 2.5f;
+    const float line = ImGui::GetTextLineHeightWithSpacing();
+    float& room = app.ui.table.talk_result_room;
+    room = std::max(room, line * 1.5f + 2 * line + ImGui::GetStyle().ItemSpacing.y);
     const float top = ImGui::GetCursorPosY();
     draw_talk_result(app);
     const float used = ImGui::GetCursorPosY() - top;
-    if (used < reserved) ImGui::Dummy(ImVec2(1, reserved - used - ImGui::GetStyle().ItemSpacing.y));
+    room = std::max(room, used);
+    if (used < room) ImGui::Dummy(ImVec2(1, room - used - ImGui::GetStyle().ItemSpacing.y));
 }
 
 }  // namespace
@@ -202,6 +211,12 @@ void draw_monster_form(App& app) {
     const bool chosen = form.kind >= 0 && form.kind < static_cast<int>(kinds.size());
     if (chosen) {
         if (chosen_button(app, app.local(kinds[form.kind].name).c_str(), "monster:chosen", -1, true)) form.kind = -1;
+        // Just chosen (the grid folded): the kind at the sheet's top, siła and "Dodaj" under it
+        // in view on a small phone too.
+        if (form.scroll_to_kind) {
+            ImGui::SetScrollHereY(0.0f);
+            form.scroll_to_kind = false;
+        }
     } else {
         float widest = 0;
         for (const auto& kind : kinds) widest = std::max(widest, ImGui::CalcTextSize(app.local(kind.name).c_str()).x);
@@ -212,7 +227,10 @@ void draw_monster_form(App& app) {
         ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(3, ImGui::GetStyle().FramePadding.y));
         for (int i = 0; i < static_cast<int>(kinds.size()); ++i) {
             if (i % columns) ImGui::SameLine();
-            if (chosen_button(app, app.local(kinds[i].name).c_str(), "monster:kind:" + kinds[i].id, w, false)) form.kind = i;
+            if (chosen_button(app, app.local(kinds[i].name).c_str(), "monster:kind:" + kinds[i].id, w, false)) {
+                form.kind = i;
+                form.scroll_to_kind = true;
+            }
         }
         ImGui::PopStyleVar();
         ImGui::SetWindowFontScale(1.0f);
@@ -288,13 +306,25 @@ void draw_talk_sheet(App& app) {
     }
     ImGui::TextWrapped("%s", app.local(both(app, "talk.negotiator", {{"{name}", app.local(negotiator->name)}})).c_str());
     const NegotiationOdds talk = odds_of_negotiation(s, *app.data, negotiator->id);
+    // The odds, or why there is no negotiation now (8.4: one per group), in a place of two lines
+    // kept either way: Negocjuj below never moves when a result comes.
+    const float top = ImGui::GetCursorPosY();
     if (!talk.refusal) {
         const std::string odds = std::string(app.tr("odds.failure")) + " " + percent(talk.failure) + " · " + app.tr("odds.agreement") + " " +
                                  percent(talk.agreement) + " · " + app.tr("odds.intimidation") + " " + percent(talk.intimidation);
-        ImGui::TextWrapped("%s", odds.c_str());
+        wrapped(odds);
         app.layout.add_last_item("talk:odds");
         app.layout.add_text("talk:odds", odds);
+    } else {
+        const std::string why = app.language == "en" ? talk.refusal->en : talk.refusal->pl;
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        wrapped(why);
+        ImGui::PopStyleColor();
+        app.layout.add_last_item("talk:no-odds");
+        app.layout.drawn_text("talk:no-odds", why);
     }
+    const float used = ImGui::GetCursorPosY() - top, room = 2 * ImGui::GetTextLineHeightWithSpacing();
+    if (used < room) ImGui::Dummy(ImVec2(1, room - used - ImGui::GetStyle().ItemSpacing.y));
     rolling_pad(app);
     if (touch_button(app, app.tr("talk.negotiate"), "talk:negotiate", -1))
         dispatch_rolling(app, actions::Negotiate{negotiator->id});

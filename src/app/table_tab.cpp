@@ -18,8 +18,10 @@ namespace {
 // and the text size (a turned phone or larger text measures the ranks again).
 std::string board_height_key(const App& app, float width) {
     const GameState& s = app.session.state();
+    // A new party rank (a drag) measures again: the board grows at its bottom, above the sheet,
+    // and nothing above it moves. (A new monster rank does not: it would push the party down.)
     return std::to_string(static_cast<int>(app.ui.table.sheet)) + (s.fight.active ? "|fight|" : "|") +
-           std::to_string(static_cast<int>(width)) + "|" + std::to_string(app.text_scale);
+           std::to_string(static_cast<int>(width)) + "|" + std::to_string(app.text_scale) + "|" + std::to_string(s.party.ranks.size());
 }
 
 // The board scrolls so that its front line sits `front_at` below its top edge (by default mid-

@@ -101,6 +101,7 @@ struct MonsterForm {
     int sila = 0;        // 0: none typed
     int level = 1;
     char code[16] = "";  // the counter's siła code, e.g. "2+2" (3.1)
+    bool scroll_to_kind = false;  // a kind was just chosen: the sheet brings it to its top
 };
 
 // What the Table tab's bottom sheet shows (the board stays above it).
@@ -131,6 +132,7 @@ struct TableView {
     char destination[64] = "";    // Teleportacja's segment, as typed
     // The talk result last brought into view: a new one scrolls the sheet to its top, where it is.
     std::optional<std::size_t> talk_result_shown;
+    float talk_result_room = 0;  // the largest talk result shown: its room is kept
 };
 
 struct TrayForm {

@@ -31,8 +31,10 @@ GameData GameData::from_files(std::string_view (*file)(std::string_view path)) {
 
         const auto heroes = parse(file("heroes.json"), "czary-heroes");
         for (const auto& h : heroes.at("heroes")) {
-            HeroTemplate hero{h.at("id"), h.at("name"), h.value("pl_gen", ""), h.value("gender", ""), h.at("race"), h.at("sila"),
+            HeroTemplate hero{h.at("id"), h.at("name"), {}, h.value("gender", ""), h.at("race"), h.at("sila"),
                               h.at("potential"), h.at("odpornosc"), h.at("zrecznosc"), parse_talents(h.at("talents"))};
+            for (const char* grammatical_case : {"gen", "acc", "ins"})
+                if (h.contains(std::string("pl_") + grammatical_case)) hero.pl_cases[grammatical_case] = h.at(std::string("pl_") + grammatical_case);
             data.heroes.push_back(hero);
         }
 

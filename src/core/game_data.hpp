@@ -17,7 +17,7 @@ struct HeroTemplate {
     std::string name;
     // The name's Polish genitive and the hero's gender ("m"/"f"), where known: messages decline
     // the name ("pula postaci Larraki") and put verbs in its gender ("zaznaczyła").
-    std::string pl_gen;
+    std::map<std::string, std::string, std::less<>> pl_cases;  // "gen", "acc", "ins"
     std::string gender;
     std::string race;
     int sila = 0;

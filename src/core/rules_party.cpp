@@ -58,7 +58,7 @@ void action_add_hero(Turn& t) {
     c.name = plain(other_name.value_or(hero->name));
     // The hero's own name declines as the data says; another name is kept as typed.
     if (!other_name || *other_name == hero->name) {
-        if (!hero->pl_gen.empty()) c.name.pl_cases["gen"] = hero->pl_gen;
+        for (const auto& [grammatical_case, form] : hero->pl_cases) c.name.pl_cases[grammatical_case] = form;
         if (!hero->gender.empty()) c.name.pl_cases["gender"] = hero->gender;
     }
     c.race = hero->race;

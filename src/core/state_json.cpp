@@ -22,9 +22,12 @@ json text_json(const LocalizedText& t) { return {{"pl", t.pl}, {"en", t.en}}; }
 
 // A figure's name: both languages, and where known the Polish genitive and the gender its
 // sentences use ("pl_gen": "Larraki", "gender": "f").
+constexpr const char* name_cases[] = {"gen", "acc", "ins"};
+
 json name_json(const LocalizedText& t) {
     json out = text_json(t);
-    if (const auto gen = t.pl_cases.find(std::string_view("gen")); gen != t.pl_cases.end()) out["pl_gen"] = gen->second;
+    for (const char* grammatical_case : name_cases)
+        if (const auto form = t.pl_cases.find(std::string_view(grammatical_case)); form != t.pl_cases.end()) out[std::string("pl_") + grammatical_case] = form->second;
     if (const auto gender = t.pl_cases.find(std::string_view("gender")); gender != t.pl_cases.end()) out["gender"] = gender->second;
     return out;
 }
@@ -156,9 +159,11 @@ LocalizedText read_name(const Fields& f) {
         if (!value->at("en").is_string()) wrong(f.path("name"), what);
         text.en = value->at("en").get<std::string>();
     }
-    if (value->contains("pl_gen")) {
-        if (!value->at("pl_gen").is_string()) wrong(f.path("name") + ".pl_gen", "must be a text (is " + shown(value->at("pl_gen")) + ")");
-        text.pl_cases["gen"] = value->at("pl_gen").get<std::string>();
+    for (const char* grammatical_case : name_cases) {
+        const std::string key = std::string("pl_") + grammatical_case;
+        if (!value->contains(key)) continue;
+        if (!value->at(key).is_string()) wrong(f.path("name") + "." + key, "must be a text (is " + shown(value->at(key)) + ")");
+        text.pl_cases[grammatical_case] = value->at(key).get<std::string>();
     }
     if (value->contains("gender")) {
         const json& gender = value->at("gender");

@@ -140,7 +140,7 @@ test('real dice entered on the pad feed the cast flow; the history lists the app
     // The odds before the cast: the troll (odporność 3) resists on 1-3; 1K3x2 wounds: 2, 4 or 6.
     const odds = (await ui(page)).texts['cast:odds'];
     assert.match(odds, /odeprze 50%, zabije 0%/);
-    assert.match(odds, /2 → 33%\s+4 → 33%\s+6 → 33%/);
+    assert.match(odds, /2\s→\s33%\s+4\s→\s33%\s+6\s→\s33%/);
     if (!(await ui(page)).cast.tableDice) await tap(page, 'cast:dice-mode');
     await tap(page, 'cast:pip:6');
     await tap(page, 'cast:pip:2');

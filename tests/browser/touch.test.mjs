@@ -141,9 +141,14 @@ test('talk, monsters and healing at phone width: the result large, level 3 added
   assert.equal((await layout(page))['monster:chosen'], undefined, 'no kind is chosen for the next monster');
   // Negotiation: the result is shown large on the table tab.
   await tapInView(page, 'sheet:talk');
+  const buttons = await layout(page);
   await tap(page, 'talk:negotiate');
   await onScreen(page, 'talk:result');
   assert.match((await ui(page)).texts['talk:result'], /Porażka|Porozumienie|Zastraszenie/);
+  // The result's room was kept: Negocjuj and Przekup did not move (a playtest saw them jump).
+  const after = await layout(page);
+  for (const id of ['talk:negotiate', 'talk:bribe'])
+    if (buttons[id] && after[id]) assert.equal(after[id].y, buttons[id].y, `${id} stays where it was`);
   await saveScreenshot(page, 'touch-phone-4-talk');
   // Healing Gislan, who has no wounds: the cast bar asks before spending anything.
   await tapInView(page, 'sheet:talk');  // closes the talk sheet

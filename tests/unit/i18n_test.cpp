@@ -223,6 +223,10 @@ TEST_CASE("i18n: heroes' names decline and verbs take their gender; a name of un
     CHECK_FALSE(saved["figures"][3]["name"].contains("pl_gen"));
     const auto back = czary::state_from_json(saved);
     CHECK(back.figures[1].name.pl_case("gen") == "Gislana");
+    // Other cases where a sentence needs them: "chroni postać Larrakę", "nad postacią Gislanem".
+    const auto& data = czary::GameData::builtin();
+    CHECK(data.message("log.shield_protects", {{"figure", t.fig("c1").name}}).pl.find("postać Larrakę") != std::string::npos);
+    CHECK(data.message("refuse.statue_only_freed", {{"target", t.fig("c2").name}}).pl.find("nad postacią Gislanem") != std::string::npos);
 }
 
 TEST_CASE("i18n: the gender of a character named at the table is asked once and kept; a wrong one is refused") {
