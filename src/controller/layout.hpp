@@ -24,7 +24,9 @@ public:
         texts_.clear();
     }
     void add(const std::string& id, float x0, float y0, float x1, float y1, bool clipped = false) {
-        rects_[id] = {x0, y0, x1 - x0, y1 - y0, clipped};
+        Rect rect;
+        rect.x = x0, rect.y = y0, rect.w = x1 - x0, rect.h = y1 - y0, rect.clipped = clipped;
+        rects_[id] = rect;
     }
     // The rectangle of the last ImGui item, clipped to the visible part of its window.
     void add_last_item(const std::string& id);
