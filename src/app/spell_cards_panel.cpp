@@ -84,17 +84,11 @@ CardName card_name(const App& app, const Spell& spell, float card_width) {
         if (bold_font()->CalcTextSizeA(big * scale, FLT_MAX, 0.0f, name.c_str()).x <= width) return {name, big * scale, 1, false};
     // Two lines, broken between words only: a word wider than the card ("Uzdrowienie" at 360 px
     // with large text) makes the name smaller still, and is reported if even that is too wide.
-    float widest_word = 0;
-    for (std::size_t from = 0; from <= name.size();) {
-        const std::size_t end = std::min(name.find(' ', from), name.size());
-        const std::string word = name.substr(from, end - from);
-        widest_word = std::max(widest_word, bold_font()->CalcTextSizeA(big, FLT_MAX, 0.0f, word.c_str()).x);
-        from = end + 1;
-    }
-    const float size = big * std::clamp(width / std::max(1.0f, widest_word), 0.62f, 0.76f);
+    const float widest = widest_word(name, bold_font(), big);
+    const float size = big * std::clamp(width / std::max(1.0f, widest), 0.62f, 0.76f);
     const ImVec2 wrapped = bold_font()->CalcTextSizeA(size, FLT_MAX, width + 1, name.c_str());
     const int lines = std::max(1, static_cast<int>(wrapped.y / size + 0.5f));
-    return {name, size, lines, widest_word * size / big > width + 0.5f};
+    return {name, size, lines, widest * size / big > width + 0.5f};
 }
 
 // A row of cards is as tall as its longest name, reason or effect needs: none is ever cut.

@@ -154,13 +154,7 @@ void draw_top_bar(App& app) {
     float name_width = width - undo_width - redo_width - chip_w - 3 * spacing;
     // The session's name is never cut: its longest word at the smallest size gets its room from
     // undo (which wraps to two lines) where the bar is narrow.
-    float longest = 0;
-    for (std::size_t from = 0; from <= name.size();) {
-        const std::size_t end = std::min(name.find(' ', from), name.size());
-        const std::string word = name.substr(from, end - from);
-        longest = std::max(longest, bold_font()->CalcTextSizeA(ImGui::GetFontSize() * 0.68f, FLT_MAX, 0.0f, word.c_str()).x + 6);
-        from = end + 1;
-    }
+    const float longest = widest_word(name, bold_font(), ImGui::GetFontSize() * 0.68f) + 6;
     const float taken = std::clamp(longest - name_width, 0.0f, std::max(0.0f, undo_width - 2 * touch_size));
     name_width += taken;
     undo_width -= taken;

@@ -196,6 +196,17 @@ std::string fit_text(const std::string& text, float width, ImFont* font, float s
     return "…";
 }
 
+float widest_word(const std::string& text, ImFont* font, float size) {
+    float widest = 0;
+    for (std::size_t from = 0; from <= text.size();) {
+        const std::size_t end = std::min(text.find(' ', from), text.size());
+        const std::string word = text.substr(from, end - from);
+        widest = std::max(widest, font->CalcTextSizeA(size, FLT_MAX, 0.0f, word.c_str()).x);
+        from = end + 1;
+    }
+    return widest;
+}
+
 std::string percent(double p) {
     char text[16];
     std::snprintf(text, sizeof text, "%.0f%%", p * 100.0);

@@ -48,6 +48,9 @@ void wrapped(const std::string& text);
 std::string numbers_kept_whole(std::string text);
 // The text, shortened with "…" on a character boundary until it fits `width` px.
 std::string fit_text(const std::string& text, float width, ImFont* font = nullptr, float size = 0);
+// The width of the widest word of `text` (words split at spaces) in `font` at `size`: a text
+// broken between words only needs at least that much.
+float widest_word(const std::string& text, ImFont* font, float size);
 // "58%": a probability for the odds lines.
 std::string percent(double p);
 // Label (translated) with an id suffix that keeps ImGui ids stable across languages.
