@@ -20,6 +20,10 @@ void draw_app(App& app) {
     app.now = ImGui::GetTime();
     app.ui.tumble_clock += std::min(ImGui::GetIO().DeltaTime, 1.0f / 15.0f);
     begin_touch_frame(app);
+    // Buttons, fields and checkboxes are 44 px targets at every text size, their text centred:
+    // the padding gives what the font leaves (13 px at 1x; at 1.5x a label would otherwise sit
+    // on the bottom border, with 13 px above it and 4 below).
+    ImGui::GetStyle().FramePadding.y = std::max(4.0f, (touch_size - ImGui::GetFontSize()) / 2);
     // A fixed frame: the top bar, the main view, the tab bar within thumb reach. Nothing in the
     // frame moves when content changes; outcomes and refusals come in a toast above the tab bar
     // (or above the Table tab's sheet), over the content, never pushing it.

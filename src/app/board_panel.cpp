@@ -18,6 +18,10 @@
 #include "core/queries.hpp"
 
 namespace czary::app {
+
+// Taller with large text (the player's setting): the name, the icons and the life line keep their room.
+float token_height(const App& app) { return (app.frame.wide ? 88.0f : 66.0f) * app.text_scale; }
+
 namespace {
 
 constexpr float gutter = 22.0f;  // the rank's number, left of its places
@@ -27,8 +31,6 @@ bool contains(const std::vector<std::string>& list, const std::string& id) {
     return std::find(list.begin(), list.end(), id) != list.end();
 }
 
-// Taller with large text (the player's setting): the name, the icons and the life line keep their room.
-float token_height(const App& app) { return (app.frame.wide ? 88.0f : 66.0f) * app.text_scale; }
 
 // A status shown on the counter: its icon (and a number or a name), spelled out for tests and
 // screen readers under the layout id "status:<figure>:<what>".
@@ -87,7 +89,9 @@ theme::Colour side_colour(const Figure& f) {
 // A counter of the game: the side's colour with a dark die-cut edge and a light bevel; the name
 // (bold), the statuses as icons, life left against siła and odporność (11.0), a monster's
 // level (6.7), and a life bar along the bottom edge.
-void draw_token_face(App& app, const Figure& f, ImVec2 a, ImVec2 b, ImDrawList* draw, bool record) {
+// `effect`: what the newest step did, as a badge at the right of the icons' row (in the level's
+// place): the name above it and life and odporność below stay readable.
+void draw_token_face(App& app, const Figure& f, ImVec2 a, ImVec2 b, ImDrawList* draw, bool record, const Effect& effect = {}) {
     const float r = theme::token_rounding;
     draw->AddRectFilled(a, b, col(theme::token_edge), r);
     draw->AddRectFilled(ImVec2(a.x + 2, a.y + 2), ImVec2(b.x - 2, b.y - 2), col(side_colour(f)), r - 1);
@@ -105,16 +109,60 @@ void draw_token_face(App& app, const Figure& f, ImVec2 a, ImVec2 b, ImDrawList* 
     const std::string name = fit_text(full_name, width, bold, name_size);
     draw->AddText(bold, name_size, ImVec2(a.x + pad, a.y + 4 + (size - name_size) / 2), col(theme::token_text), name.c_str());
     // A name may be shortened on a token (its sheet has it whole): reported as such.
-    if (record) app.layout.drawn_text("token:" + f.id, name, name != full_name);
+    if (record) {
+        app.layout.drawn_text("token:" + f.id, name, name != full_name);
+        const float name_w = bold->CalcTextSizeA(name_size, FLT_MAX, 0.0f, name.c_str()).x;
+        app.layout.add("token-name:" + f.id, a.x + pad, a.y + 4, a.x + pad + name_w, a.y + 4 + size);
+        app.layout.drawn_text("token-name:" + f.id, name, name != full_name);
+    }
 
-    // A monster's level (6.7) at the right of the icons' row; the statuses from the left: icons
-    // with their number or name, as many as the row holds.
+    // Life left against siła (the same numbers as the party's tab) and odporność ("odp. 3")
+    // along the bottom. Where both do not fit (a small phone with large text) they are drawn a
+    // little smaller; where even then they do not, odporność goes up to the icons' row.
+    const int life = std::max(0, f.sila - f.wounds);
+    const std::string life_text = std::to_string(life) + "/" + std::to_string(f.sila);
+    const std::string resistance = app.local(both(app, "token.resistance", {{"{n}", std::to_string(f.odpornosc)}}));
+    const auto numbers_width = [&](float at) {
+        return bold->CalcTextSizeA(at, FLT_MAX, 0.0f, life_text.c_str()).x + 6 + ImGui::GetFont()->CalcTextSizeA(at, FLT_MAX, 0.0f, resistance.c_str()).x;
+    };
+    const float numbers_size = numbers_width(small) <= width ? small : size * 0.68f;
+    const bool resistance_up = numbers_width(numbers_size) > width;
+    const float numbers_y = b.y - 10 - numbers_size;
+    const float life_w = bold->CalcTextSizeA(numbers_size, FLT_MAX, 0.0f, life_text.c_str()).x;
+    draw->AddText(bold, numbers_size, ImVec2(a.x + pad, numbers_y), col(theme::token_text), life_text.c_str());
+    const float resistance_w = ImGui::GetFont()->CalcTextSizeA(numbers_size, FLT_MAX, 0.0f, resistance.c_str()).x;
     const float icons_y = a.y + 4 + size;
-    float icons_right = b.x - pad;
-    if (!f.is_character()) {
+    const ImVec2 resistance_at(b.x - pad - resistance_w, resistance_up ? icons_y + (icon_size - numbers_size) / 2 : numbers_y);
+    draw->AddText(nullptr, numbers_size, resistance_at, col(theme::token_text), resistance.c_str());
+    if (record) {
+        app.layout.add("token-life:" + f.id, a.x + pad, numbers_y, a.x + pad + life_w, numbers_y + numbers_size);
+        app.layout.drawn_text("token-life:" + f.id, life_text);
+        app.layout.add("token-resistance:" + f.id, resistance_at.x, resistance_at.y, resistance_at.x + resistance_w, resistance_at.y + numbers_size);
+        app.layout.drawn_text("token-resistance:" + f.id, resistance);
+    }
+
+    // The icons' row: from the right odporność (where it went up), what the newest step did (a
+    // badge) or else a monster's level (6.7); the statuses from the left, icons with their
+    // number or name, as many as the row holds.
+    float icons_right = resistance_up ? resistance_at.x - 4 : b.x - pad;
+    if (!effect.text.empty()) {
+        const float badge_size = small;
+        const ImVec2 extent = bold->CalcTextSizeA(badge_size, FLT_MAX, 0.0f, effect.text.c_str());
+        const float right_edge = resistance_up ? icons_right : b.x - 3;
+        const ImVec2 box0(std::max(a.x + 3, right_edge - extent.x - 10), icons_y);
+        const ImVec2 box1(right_edge, icons_y + extent.y + 4);
+        draw->AddRectFilled(box0, box1, col(theme::token_edge, 0.95f), 5.0f);
+        draw->AddRect(box0, box1, effect.colour, 5.0f, 0, 1.0f);
+        draw->AddText(bold, badge_size, ImVec2(box0.x + 5, box0.y + 2), effect.colour, effect.text.c_str());
+        if (record) {
+            app.layout.add("effect:" + f.id, box0.x, box0.y, box1.x, box1.y);
+            app.layout.drawn_text("effect:" + f.id, effect.text, false, extent.x > box1.x - box0.x - 10 + 0.5f);
+        }
+        icons_right = box0.x - 4;
+    } else if (!f.is_character()) {
         const std::string level = std::string(icon::level) + std::to_string(f.level);
         const float w = ImGui::GetFont()->CalcTextSizeA(small, FLT_MAX, 0.0f, level.c_str()).x;
-        draw->AddText(nullptr, small, ImVec2(b.x - pad - w, icons_y + (icon_size - small) / 2), col(theme::token_text), level.c_str());
+        draw->AddText(nullptr, small, ImVec2(icons_right - w, icons_y + (icon_size - small) / 2), col(theme::token_text), level.c_str());
         icons_right -= w + 4;
     }
     float x = a.x + pad;
@@ -132,24 +180,6 @@ void draw_token_face(App& app, const Figure& f, ImVec2 a, ImVec2 b, ImDrawList* 
         }
         x += w + 5;
     }
-
-    // Life left against siła (the same numbers as the party's tab) and odporność; where both do
-    // not fit (a small phone with large text) odporność is its number alone.
-    const int life = std::max(0, f.sila - f.wounds);
-    const float numbers_y = b.y - 10 - small;
-    const std::string life_text = std::to_string(life) + "/" + std::to_string(f.sila);
-    const float life_w = bold->CalcTextSizeA(small, FLT_MAX, 0.0f, life_text.c_str()).x;
-    draw->AddText(bold, small, ImVec2(a.x + pad, numbers_y), col(theme::token_text), life_text.c_str());
-    std::string right = app.local(both(app, "token.resistance", {{"{n}", std::to_string(f.odpornosc)}}));
-    if (life_w + 6 + ImGui::GetFont()->CalcTextSizeA(small, FLT_MAX, 0.0f, right.c_str()).x > width) right = std::to_string(f.odpornosc);
-    const float right_w = ImGui::GetFont()->CalcTextSizeA(small, FLT_MAX, 0.0f, right.c_str()).x;
-    draw->AddText(nullptr, small, ImVec2(b.x - pad - right_w, numbers_y), col(theme::token_text), right.c_str());
-    if (record) {
-        app.layout.add("token-life:" + f.id, a.x + pad, numbers_y, a.x + pad + life_w, numbers_y + small);
-        app.layout.drawn_text("token-life:" + f.id, life_text);
-        app.layout.add("token-resistance:" + f.id, b.x - pad - right_w, numbers_y, b.x - pad, numbers_y + small);
-        app.layout.drawn_text("token-resistance:" + f.id, right);
-    }
     const float bar_y = b.y - 7;
     const float left = f.sila > 0 ? static_cast<float>(life) / f.sila : 0.0f;
     draw->AddRectFilled(ImVec2(a.x + pad, bar_y), ImVec2(b.x - pad, bar_y + 3), col(theme::life_bar_bg), 1.5f);
@@ -165,23 +195,11 @@ void draw_token(App& app, const Figure& f, bool candidate, bool lifted) {
         draw->AddRect(a, b, col(theme::accent, 0.8f), theme::token_rounding, 0, 2.0f);
         return;
     }
-    draw_token_face(app, f, a, b, draw, true);
+    draw_token_face(app, f, a, b, draw, true, effect_on(app, f));
     const float r = theme::token_rounding;
     if (candidate) draw->AddRect(a, b, col(theme::accent), r, 0, 3.0f);
     if (contains(app.ui.cast.targets, f.id)) draw->AddRectFilled(a, b, col(theme::accent, 0.25f), r);
     if (app.ui.selected == f.id) draw->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), col(theme::selected_edge), r, 0, 2.5f);
-    const Effect effect = effect_on(app, f);
-    if (!effect.text.empty()) {
-        // A badge on the token's upper right corner, half over its edge: the name (at the left),
-        // life and odporność (along the bottom) stay readable.
-        const ImVec2 size = ImGui::CalcTextSize(effect.text.c_str());
-        const ImVec2 box0(b.x - size.x - 10, a.y - size.y * 0.5f), box1(b.x + 2, a.y + size.y * 0.5f + 2);
-        draw->AddRectFilled(box0, box1, col(theme::token_edge, 0.95f), 5.0f);
-        draw->AddRect(box0, box1, effect.colour, 5.0f, 0, 1.0f);
-        draw->AddText(ImVec2(box0.x + 5, box0.y + 1), effect.colour, effect.text.c_str());
-        app.layout.add("effect:" + f.id, box0.x, box0.y, box1.x, box1.y);
-        app.layout.add_text("effect:" + f.id, effect.text);
-    }
 }
 
 void tap_token(App& app, const Figure& f, const std::vector<std::string>& candidates) {
@@ -289,29 +307,6 @@ void draw_board(App& app) {
     std::vector<std::string> candidates;
     if (app.ui.cast.active())
         candidates = valid_targets(app.session.state(), *app.data, app.ui.cast.caster, app.ui.cast.spell);
-    if (!app.frame.wide) {
-        // A phone's toast hangs from the board's top edge: two lines of it fit above the far
-        // monster rank (with the thin rank behind it), so that it covers no counter. Under it,
-        // during a fight, the round and the phase by name (9.2): the top bar has room for numbers.
-        const float toast = 2 * ImGui::GetTextLineHeightWithSpacing() + 16.0f;
-        const ImVec2 at = ImGui::GetCursorScreenPos();
-        ImGui::Dummy(ImVec2(1, std::max(0.0f, toast - thin_rank - 2 * ImGui::GetStyle().ItemSpacing.y)));
-        const Fight& fight = app.session.state().fight;
-        if (fight.active) {
-            const std::string phase = app.local(both(app, "board.phase", {{"{round}", std::to_string(fight.round)}, {"{phase}", std::to_string(fight.phase)},
-                                                                        {"{phase_name}", app.tr(("phase." + std::to_string(fight.phase)).c_str())}}));
-            // A little smaller where the line would not fit (a small phone, large text).
-            const float room = ImGui::GetContentRegionAvail().x - 8;
-            float size = ImGui::GetFontSize();
-            const float wide = ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0.0f, phase.c_str()).x;
-            if (wide > room) size *= std::max(0.7f, room / wide);
-            const ImVec2 extent = ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0.0f, phase.c_str());
-            ImGui::GetWindowDrawList()->AddText(nullptr, size, ImVec2(at.x + 4, at.y + 2), col(theme::text_dim), phase.c_str());
-            app.layout.add("board:phase", at.x + 4, at.y + 2, at.x + 4 + std::min(extent.x, room), at.y + 2 + extent.y);
-            app.layout.drawn_text("board:phase", phase, false, extent.x > room + 0.5f);
-            app.layout.add_text("board:phase", phase);
-        }
-    }
     draw_formation(app, Side::Monsters, candidates);
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const float width = ImGui::GetContentRegionAvail().x;
@@ -320,6 +315,35 @@ void draw_board(App& app) {
     ImGui::Dummy(ImVec2(width, 6));
     draw_formation(app, Side::Party, candidates);
     draw_off_board(app, candidates);
+}
+
+// A toast of one line (its padding included).
+float toast_strip_height() { return ImGui::GetFontSize() + 18.0f; }
+
+// A phone's toast hangs from the board's top edge over this strip, which does not scroll with
+// the board: a toast of one line covers no counter however the board is scrolled (a second line
+// lies over the empty rank behind the far monsters while the board is not scrolled). Under it,
+// during a fight, the round and the phase by name (9.2): the top bar has room for numbers only.
+void draw_toast_strip(App& app) {
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const float width = ImGui::GetContentRegionAvail().x, height = toast_strip_height();
+    ImGui::GetWindowDrawList()->AddRectFilled(at, ImVec2(at.x + width, at.y + height), col(theme::board_bg));
+    ImGui::Dummy(ImVec2(width, height));
+    const Fight& fight = app.session.state().fight;
+    if (!fight.active) return;
+    const std::string phase = app.local(both(app, "board.phase", {{"{round}", std::to_string(fight.round)}, {"{phase}", std::to_string(fight.phase)},
+                                                                {"{phase_name}", app.tr(("phase." + std::to_string(fight.phase)).c_str())}}));
+    // A little smaller where the line would not fit (a small phone, large text).
+    const float room = width - 8;
+    float size = ImGui::GetFontSize();
+    const float wide = ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0.0f, phase.c_str()).x;
+    if (wide > room) size *= std::max(0.7f, room / wide);
+    const ImVec2 extent = ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0.0f, phase.c_str());
+    const float y = at.y + (height - extent.y) / 2;
+    ImGui::GetWindowDrawList()->AddText(nullptr, size, ImVec2(at.x + 4, y), col(theme::text_dim), phase.c_str());
+    app.layout.add("board:phase", at.x + 4, y, at.x + 4 + std::min(extent.x, room), y + extent.y);
+    app.layout.drawn_text("board:phase", phase, false, extent.x > room + 0.5f);
+    app.layout.add_text("board:phase", phase);
 }
 
 // The lifted token follows the finger, above everything; let go over a place, it moves there

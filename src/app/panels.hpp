@@ -10,6 +10,9 @@ void draw_toast(App& app);            // the outcome or refusal of the last tap,
 void draw_party_panel(App& app);      // heroes, initiates, pools, the adventure (4.1)
 void draw_table_tab(App& app);        // board, fight controls, spell cards, the cast
 void draw_board(App& app);            // the two formations, long-press drag, targets, effects
+void draw_toast_strip(App& app);      // a phone: above the board, where a toast lies (the phase under it)
+float toast_strip_height();
+float token_height(const App& app);   // a counter on the board (taller with large text)
 void draw_sheet(App& app);            // below the board: the figure, the cast, monsters or talk
 void draw_figure_sheet(App& app, const Figure& f);  // wounds, statuses, weapon attack
 // A character's "Przedmioty i zdarzenia", collapsed: poison, stone, possession, potions,

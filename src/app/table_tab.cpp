@@ -30,6 +30,8 @@ void board_region(App& app, ImVec2 size, std::optional<float> front_at = std::nu
     ImGui::PushStyleColor(ImGuiCol_ChildBg, vec(theme::board_bg));  // the table's cloth under the counters
     ImGui::BeginChild("##board", size, false, ImGuiWindowFlags_NoScrollbar);
     ImGui::PopStyleColor();
+    const ImVec2 at = ImGui::GetWindowPos(), extent = ImGui::GetWindowSize();
+    app.layout.add("board", at.x, at.y, at.x + extent.x, at.y + extent.y);  // where it scrolls
     TableView& view = app.ui.table;
     // The player scrolled the board (a swipe, the wheel): from now on it stays where they put it.
     if (view.board_scroll_set && std::abs(ImGui::GetScrollY() - *view.board_scroll_set) > 0.5f) view.board_follows_player = true;
@@ -112,15 +114,21 @@ void draw_table_tab(App& app) {
         (void)spacing;
         return;
     }
-    // A phone: the board as tall as its ranks (at most 55% of the page), the sheet the rest.
+    // A phone: the toast's strip, then the board as tall as its ranks (the two at most 55% of
+    // the page), the sheet the rest.
     // The height is set when the sheet changes and kept while it is in use (TableView).
     TableView& view = app.ui.table;
-    const float most = height * 0.55f;
+    draw_toast_strip(app);
+    ImGui::SetCursorPosY(ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y);  // the strip and the board are one cloth
+    const float most = height * 0.55f - toast_strip_height();
     const std::string key = board_height_key(app, avail.x);
     if ((view.board_height_for != key || !view.board_height) && view.board_content > 0) {
         const float fitted = std::min(view.board_content + 2.0f, most);
         view.board_height = fitted;
-        view.board_front_at = view.board_content + 2.0f <= fitted ? view.board_front_content : std::min(view.board_front_content, fitted * 0.5f);
+        // Not all ranks fit: the front line mid-board, or higher so that the party's first rank
+        // is whole (the player's own counters come first).
+        const float front_mid = std::min(fitted * 0.5f, fitted - token_height(app) - 2 * ImGui::GetStyle().ItemSpacing.y);
+        view.board_front_at = view.board_content + 2.0f <= fitted ? view.board_front_content : std::min(view.board_front_content, front_mid);
         view.board_height_for = key;
     }
     const float board_h = view.board_height.value_or(most);

@@ -111,12 +111,8 @@ SlotText fit_slot(const std::string& text, float width, ImFont* font) {
     for (const float scale : {0.78f, 0.68f}) {
         const float small = size * scale;
         if (font->CalcTextSizeA(small, FLT_MAX, 0.0f, text.c_str()).x <= width) return {text, small, false};
-        // The last space that leaves both halves within the width.
-        for (std::size_t at = text.rfind(' '); at != std::string::npos && at > 0; at = text.rfind(' ', at - 1)) {
-            const std::string first = text.substr(0, at), second = text.substr(at + 1);
-            if (font->CalcTextSizeA(small, FLT_MAX, 0.0f, first.c_str()).x <= width && font->CalcTextSizeA(small, FLT_MAX, 0.0f, second.c_str()).x <= width)
-                return {first + "\n" + second, small, false};
-        }
+        const std::string two = wrap_words(text, width, font, small);
+        if (std::count(two.begin(), two.end(), '\n') == 1 && widest_word(text, font, small) <= width) return {two, small, false};
     }
     const float smallest = size * 0.68f;
     return {fit_text(text, width, font, smallest), smallest, true};
@@ -136,6 +132,20 @@ void draw_slot_text(ImDrawList* draw, ImFont* font, const SlotText& slot, ImVec2
     }
 }
 
+// The session's name over the bar's whole width, on as many lines as it needs: a name too
+// long for its slot even on two lines (up to 200 bytes) is never shortened.
+void draw_name_row(App& app, const std::string& name, float width) {
+    const float size = ImGui::GetFontSize() * 0.78f;
+    const SlotText lines{wrap_words(name, width - 4, bold_font(), size), size, false};
+    const float height = std::max(touch_size * 0.75f, bold_font()->CalcTextSizeA(size, FLT_MAX, 0.0f, lines.text.c_str()).y + 6);
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    ImGui::Dummy(ImVec2(width, height));
+    app.layout.add_last_item("top:session");
+    app.layout.add_text("top:session", name);
+    draw_slot_text(ImGui::GetWindowDrawList(), bold_font(), lines, ImVec2(at.x + 2, at.y), ImVec2(at.x + width, at.y + height), col(theme::text), false);
+    app.layout.drawn_text("top:session", lines.text);
+}
+
 }  // namespace
 
 void draw_top_bar(App& app) {
@@ -153,24 +163,33 @@ void draw_top_bar(App& app) {
     const float chip_w = std::min(chip_width(chip), std::min(width * 0.34f, width >= 600.0f ? 260.0f : 170.0f));
     float name_width = width - undo_width - redo_width - chip_w - 3 * spacing;
     // The session's name is never cut: its longest word at the smallest size gets its room from
-    // undo (which wraps to two lines) where the bar is narrow.
+    // undo (which wraps to two lines) where the bar is narrow; a name that still needs more than
+    // two lines gets a row of its own above the bar.
     const float longest = widest_word(name, bold_font(), ImGui::GetFontSize() * 0.68f) + 6;
     const float taken = std::clamp(longest - name_width, 0.0f, std::max(0.0f, undo_width - 2 * touch_size));
     name_width += taken;
     undo_width -= taken;
+    const SlotText name_shown = fit_slot(name, name_width - 4, bold_font());
+    const bool own_row = name_shown.shortened;
+    if (own_row) {
+        draw_name_row(app, name, width);
+        undo_width = width - redo_width - chip_w - 2 * spacing;  // the name's slot goes to undo
+    }
 
     ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(6, ImGui::GetStyle().FramePadding.y));
-    const ImVec2 at = ImGui::GetCursorScreenPos();
-    ImGui::Dummy(ImVec2(name_width, touch_size));
-    app.layout.add_last_item("top:session");
-    app.layout.add_text("top:session", name);
+    if (!own_row) {
+        const ImVec2 at = ImGui::GetCursorScreenPos();
+        ImGui::Dummy(ImVec2(name_width, touch_size));
+        app.layout.add_last_item("top:session");
+        app.layout.add_text("top:session", name);
+        ImDrawList* draw = ImGui::GetWindowDrawList();
+        draw->PushClipRect(at, ImVec2(at.x + name_width, at.y + touch_size), true);
+        draw_slot_text(draw, bold_font(), name_shown, ImVec2(at.x + 2, at.y), ImVec2(at.x + name_width, at.y + touch_size), col(theme::text), false);
+        draw->PopClipRect();
+        app.layout.drawn_text("top:session", name_shown.text, name_shown.shortened);
+        ImGui::SameLine();
+    }
     ImDrawList* draw = ImGui::GetWindowDrawList();
-    const SlotText name_shown = fit_slot(name, name_width - 4, bold_font());
-    draw->PushClipRect(at, ImVec2(at.x + name_width, at.y + touch_size), true);
-    draw_slot_text(draw, bold_font(), name_shown, ImVec2(at.x + 2, at.y), ImVec2(at.x + name_width, at.y + touch_size), col(theme::text), false);
-    draw->PopClipRect();
-    app.layout.drawn_text("top:session", name_shown.text, name_shown.shortened);
-    ImGui::SameLine();
     draw_chip(app, chip, chip_w);
     ImGui::SameLine();
     {

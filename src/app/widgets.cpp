@@ -41,7 +41,11 @@ bool touch_button(App& app, const char* text, const std::string& id, float width
     const bool pressed = ImGui::Button((std::string(text) + "###" + id).c_str(), ImVec2(width, touch_size));
     app.layout.add_last_item(id);
     const float room = ImGui::GetItemRectSize().x - padding;
-    app.layout.drawn_text(id, text, false, ImGui::CalcTextSize(text).x > room + 0.5f);
+    // Cut sideways, or taller than the room between the paddings (ImGui then pushes it down
+    // onto the bottom border): either way a label not drawn as it should be.
+    const ImVec2 label_size = ImGui::CalcTextSize(text);
+    const float room_y = ImGui::GetItemRectSize().y - 2 * ImGui::GetStyle().FramePadding.y;
+    app.layout.drawn_text(id, text, false, label_size.x > room + 0.5f || label_size.y > room_y + 0.5f);
     if (shrink) ImGui::SetWindowFontScale(window_scale);
     if (!enabled) ImGui::EndDisabled();
     return pressed && enabled;
@@ -205,6 +209,42 @@ float widest_word(const std::string& text, ImFont* font, float size) {
         from = end + 1;
     }
     return widest;
+}
+
+std::string wrap_words(const std::string& text, float width, ImFont* font, float size) {
+    auto fits = [&](const std::string& t) { return font->CalcTextSizeA(size, FLT_MAX, 0.0f, t.c_str()).x <= width; };
+    std::string wrapped, line;
+    auto end_line = [&] {
+        wrapped += (wrapped.empty() ? "" : "\n") + line;
+        line.clear();
+    };
+    for (std::size_t from = 0; from <= text.size();) {
+        const std::size_t end = std::min(text.find(' ', from), text.size());
+        std::string word = text.substr(from, end - from);
+        from = end + 1;
+        if (word.empty()) continue;
+        if (!line.empty() && fits(line + " " + word)) {
+            line += " " + word;
+            continue;
+        }
+        if (!line.empty()) end_line();
+        // A word wider than a line on its own: as many whole characters as a line holds.
+        while (!fits(word)) {
+            std::string head = word;
+            while (!fits(head)) {  // at least one character a line, however narrow
+                std::string shorter = head;
+                utf8_pop_back(shorter);
+                if (shorter.empty()) break;
+                head = shorter;
+            }
+            line = head;
+            end_line();
+            word = word.substr(head.size());
+        }
+        line = word;
+    }
+    if (!line.empty() || wrapped.empty()) end_line();
+    return wrapped;
 }
 
 std::string percent(double p) {

@@ -51,6 +51,9 @@ std::string fit_text(const std::string& text, float width, ImFont* font = nullpt
 // The width of the widest word of `text` (words split at spaces) in `font` at `size`: a text
 // broken between words only needs at least that much.
 float widest_word(const std::string& text, ImFont* font, float size);
+// The text broken between words into lines no wider than `width`, "\n" between them; a word
+// wider than a line on its own is broken between characters (never inside one).
+std::string wrap_words(const std::string& text, float width, ImFont* font, float size);
 // "58%": a probability for the odds lines.
 std::string percent(double p);
 // Label (translated) with an id suffix that keeps ImGui ids stable across languages.

@@ -159,6 +159,7 @@ void rename_session(App& app, const std::string& typed) {
     if (!app.store || name.empty()) return;
     guarded(app, [&] {
         if (auto problem = app.store->rename(app.store->current_key(), name)) return show_problem(app, *problem);
+        if (app.store->current_revision() == 0) save(app);  // a new session, stored under its name
         app.ui.sessions.name_for.clear();  // the field shows the stored name again
         show(app, "session.renamed", {{"{name}", app.store->current_name()}});
     });

@@ -234,6 +234,12 @@ std::vector<SessionSummary> SessionStore::list() {
 
 std::optional<StoreProblem> SessionStore::rename(const std::string& key, const std::string& name) {
     const auto text = store_.get(key);
+    // The open session before its first save (a new one, nothing done in it yet): the name is
+    // its own at once and written with that save (it is not a damaged entry).
+    if (key == key_ && !text) {
+        name_ = session_name(name);
+        return std::nullopt;
+    }
     DataProblem unread{"missing", DataError::Kind::Damaged, {}};
     auto entry = text ? read(key, *text, unread) : std::nullopt;
     if (!entry) return unreadable_problem(key, unread);

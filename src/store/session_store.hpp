@@ -93,6 +93,7 @@ public:
         listed_.reset();
         deleted_listed_.reset();
     }
+    // A stored session's new name (the open one before its first save takes it at once).
     std::optional<StoreProblem> rename(const std::string& key, const std::string& name);
     // A copy under a fresh key (the raw text, with the new name); returns the new key.
     std::optional<std::string> duplicate(const std::string& key, const std::string& name, std::optional<StoreProblem>& problem);

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  openSite, openApp, restart, started, settle, tap, tapInView, overflowing, ui, status, saveScreenshot, WAIT, PARTY as PARTY_IN_LABYRINTH, prepare, layout,
+  openSite, openApp, restart, started, settle, tap, tapInView, input, overflowing, ui, status, saveScreenshot, WAIT, PARTY as PARTY_IN_LABYRINTH, prepare, layout,
 } from './harness.mjs';
 
 let site, phone;
@@ -95,14 +95,31 @@ test('the state description names the session, the tab, the round and phase by n
 // the evening (the set-up, a fight with a hand and a cast bar open, the monster form, the talk):
 // nothing reported cut or shortened (a name on a token may be shortened), and every widget that
 // draws text carries it as drawn.
+// A card in a small sheet (360x640 at 1.5x: a wheel notch scrolls past it): the part in view,
+// a finger's size at least, is what a player taps.
+async function tapCard(page, id) {
+  await settle(page);
+  const r = (await layout(page))[id];
+  if (!r || r.h < 60 || r.y < 0 || r.y + r.h > page.viewportSize().height) return tap(page, id);
+  await input(page, () => page.touchscreen.tap(r.x + r.w / 2, r.y + r.h / 2));
+}
+
+const LONG_NAME = 'Środowy wieczór w Labiryncie Śmierci z Gislanem i Larraką';
 async function everyScreenAt360(page, scale) {
   const problems = [];
   const check = async (where) => {
     problems.push(...(await overflowing(page)).map((p) => `${scale}x ${where}: ${p}`));
     const rects = await layout(page);
-    const silent = Object.keys(rects).filter((id) => !rects[id].text && !/^(place:|sheet$|lifted:|die:)|:clipped$/.test(id));
+    const silent = Object.keys(rects).filter((id) => !rects[id].text && !/^(place:|sheet$|board$|lifted:|die:)|:clipped$/.test(id));
     problems.push(...silent.map((id) => `${scale}x ${where}: ${id} draws text not reported`));
   };
+  // A long name (it needs three lines in the bar's slot): never shortened, on any screen.
+  await tapInView(page, 'input:session-name');
+  for (let i = 0; i < 40; i += 1) await page.keyboard.press('Backspace');
+  await page.keyboard.type(LONG_NAME);
+  await page.keyboard.press('Enter');
+  await tapInView(page, 'session:rename');
+  if ((await layout(page))['top:session']?.text?.replace(/\n/g, ' ') !== LONG_NAME) problems.push(`${scale}x: the session's name is not drawn whole`);
   await check('sessions');
   if (scale === 1.5) await saveScreenshot(page, 'a11y-360-large-sessions');
   await tapInView(page, 'tab:party');
@@ -129,10 +146,23 @@ async function everyScreenAt360(page, scale) {
   await check('fight');
   await tap(page, 'token:c1');
   await check('fight hand');
-  await tap(page, 'card:blyskawica');
+  await tapCard(page, 'card:blyskawica');
   await tap(page, 'token:m4');
   await check('cast bar');
   if (scale === 1.5) await saveScreenshot(page, 'a11y-360-large-cast');
+  // The Czarnoksiężnik resists (the table's die: 1): the badge "odpiera" on his counter covers
+  // neither his name nor his life nor his odporność.
+  if (!(await ui(page)).cast.tableDice) await tap(page, 'cast:dice-mode');
+  await tap(page, 'cast:pip:1');
+  await tap(page, 'cast:confirm');
+  await page.waitForFunction(() => window.czary.layout()['effect:m4'], null, WAIT);
+  await check('resisted');
+  const rects = await layout(page);
+  const overlap = (a, b) => a && b && a.x < b.x + b.w && a.x + a.w > b.x && a.y < b.y + b.h && a.y + a.h > b.y;
+  if (rects['effect:m4'].text !== 'odpiera' && rects['effect:m4'].text !== 'resists') problems.push(`${scale}x: the badge says ${rects['effect:m4'].text}`);
+  for (const part of ['token-name', 'token-life', 'token-resistance'])
+    if (overlap(rects['effect:m4'], rects[`${part}:m4`])) problems.push(`${scale}x: the badge covers ${part}`);
+  if (scale === 1.5) await saveScreenshot(page, 'a11y-360-large-resisted');
   return problems;
 }
 

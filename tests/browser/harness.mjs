@@ -227,6 +227,21 @@ export async function find(page, id) {
     return shown();
   };
   if (shown() || (await towards())) return rects[id];
+  // A counter scrolled out of the board (a small phone with large text): the board scrolls on
+  // its own, under its own region, up first (the far ranks), then down.
+  if (!rects[id] && /^(token|place|status|effect):/.test(id) && rects.board) {
+    for (const direction of [-1, 1]) {
+      let before = '';
+      for (let i = 0; i < 15 && !rects[id]; i += 1) {
+        const now = await wheel(page, direction * 2, rects.board.x + rects.board.w / 2, rects.board.y + rects.board.h / 2);
+        rects = await layout(page);
+        if (now === before) break;
+        before = now;
+      }
+      if (rects[id]) break;
+    }
+    if (shown() || (rects[id] && (await towards()))) return rects[id];
+  }
   const half = Math.max(1, Math.floor((viewport.height * 0.5) / WHEEL_STEP));
   const search = async (steps, limit) => {
     let before = '';
@@ -340,7 +355,7 @@ export async function overflowing(page) {
   const { width } = page.viewportSize();
   const rects = await layout(page);
   return Object.entries(rects)
-    .filter(([id, r]) => r.textClipped || (r.shortened && !id.startsWith('token:')) || r.x < -0.5 || r.x + r.w > width + 0.5)
+    .filter(([id, r]) => r.textClipped || (r.shortened && !/^token(-name)?:/.test(id)) || r.x < -0.5 || r.x + r.w > width + 0.5)
     .map(([id, r]) => `${id} x=${Math.round(r.x)} w=${Math.round(r.w)}${r.textClipped ? ' (label cut)' : ''}${r.shortened ? ` (shortened: ${r.text})` : ''}`);
 }
 

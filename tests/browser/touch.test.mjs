@@ -47,6 +47,15 @@ test('a swipe that starts on a token scrolls and changes nothing; a long press t
   assert.ok(!after || after.y > token.y + 40, `the board scrolled under the finger (the troll from y=${token.y} to ${after?.y})`);
   assert.equal(await session(page), before, 'a swipe that began on a token changed nothing in the game');
   assert.equal((await ui(page)).lifted, '', 'nothing is lifted');
+  // Issue 25, item 2: with the board scrolled, a toast of one line lies over the strip above the
+  // board (which does not scroll with it), not over a counter.
+  await page.evaluate(() => window.czary.dispatch({ type: 'next_phase' }));  // no fight: refused
+  await page.waitForFunction(() => window.czary.layout().toast, null, WAIT);
+  const rects = await layout(page);
+  assert.ok(rects.toast.h <= 50, `a toast of one line (${rects.toast.h} px): ${(await ui(page)).texts.toast}`);
+  assert.ok(rects.toast.y + rects.toast.h <= rects.board.y + 1, 'it ends above the board');
+  assert.deepEqual(Object.keys(rects).filter((id) => id.startsWith('token:') && underToast(rects, id)), [], 'no counter under it');
+  await input(page, () => page.touchscreen.tap(rects.toast.x + rects.toast.w / 2, rects.toast.y + rects.toast.h / 2));
   // A swipe that starts on a button (a card in the sheet) scrolls too, and does not press it.
   await swipe(page, 'card:zamek', -120);
   assert.equal((await ui(page)).sheet, 'figure', 'no cast was started');
@@ -267,7 +276,7 @@ test('a toast covers no button: brief, over the far ranks, details on a tap, gon
   // Issue 25: the badge of what the cast did ("−2") covers neither life nor odporność.
   const overlap = (a, b) => a && b && a.x < b.x + b.w && a.x + a.w > b.x && a.y < b.y + b.h && a.y + a.h > b.y;
   assert.ok(rects[`effect:${monster(0)}`], 'the troll shows what the cast did');
-  for (const part of ['token-resistance', 'token-life'])
+  for (const part of ['token-resistance', 'token-life', 'token-name'])
     assert.ok(!overlap(rects[`effect:${monster(0)}`], rects[`${part}:${monster(0)}`]), `the badge leaves ${part} readable`);
   const texts = (await ui(page)).texts;
   const lines = texts.toast.split('\n');

@@ -241,6 +241,25 @@ TEST_CASE("store: sessions are listed latest first; rename and duplicate keep th
     CHECK(store.list().size() == 3);
 }
 
+// Found at 360 px: renaming the first session before anything was done in it said "Zapisanej
+// sesji nr 1 nie da się odczytać: zapis jest uszkodzony" and kept the old name.
+TEST_CASE("store: a new session renamed before its first save takes the name, and its save keeps it") {
+    MapStore kv;
+    Clock clock;
+    SessionStore store(kv, clock.fn());
+    store.start_new("Sesja");
+    REQUIRE(store.current_revision() == 0);
+    CHECK_FALSE(store.rename(store.current_key(), "Środowy wieczór").has_value());
+    CHECK(store.current_name() == "Środowy wieczór");
+    CHECK(kv.get(store.current_key()) == std::nullopt);  // nothing written that is not a save
+    REQUIRE_FALSE(store.save(test::Table().session).has_value());
+    const auto listed = store.list();
+    REQUIRE(listed.size() == 1);
+    CHECK(listed[0].header.name == "Środowy wieczór");
+    // Another key that holds nothing is still refused: it is not the open session.
+    CHECK(store.rename("czary.session.99", "x").has_value());
+}
+
 TEST_CASE("store: a deleted session is kept aside, restorable, and dropped after 48 hours") {
     MapStore kv;
     Clock clock;
