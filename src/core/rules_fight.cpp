@@ -174,9 +174,15 @@ void action_add_monster(Turn& t) {
     monster.side = Side::Monsters;
     t.s.figures.push_back(monster);
     place_first_free(t.s.monsters, monster.id);
-    if (!t.s.fight.active) arrange_monsters_by_strength(t.s);  // 9.1
     t.outcome["figure"] = monster.id;
-    t.note("monster_added", "8.2", {{"figure", monster.name}, {"sila", number_text(sila)}});
+    if (t.s.fight.active) {  // a monster that comes during a fight takes the first free place
+        t.note("monster_added", "8.2", {{"figure", monster.name}, {"sila", number_text(sila)}});
+        return;
+    }
+    // 9.1: the strongest stand in front; the player is told where the new one stands and why
+    // (a weaker one added before may have stepped back).
+    arrange_monsters_by_strength(t.s);
+    t.note("monster_added_ranked", "8.2", {{"figure", monster.name}, {"sila", number_text(sila)}, {"rank", number_text(place_of(t.s, monster.id).rank + 1)}});
 }
 
 void leave_monsters_behind(Turn& t) {

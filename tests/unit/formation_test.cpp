@@ -31,6 +31,27 @@ TEST_CASE("9.1: monsters stand strongest first, three in the first rank") {
     CHECK(t.state().monsters.ranks[1] == std::array<std::string, 3>{"m3", "m1", ""});
 }
 
+TEST_CASE("9.1: the player is told where a new monster stands and why; in a fight it takes the first free place") {
+    Table t;
+    t.monster("ork", 3);  // m1
+    t.monster("ork", 4);  // m2
+    t.monster("ork", 5);  // m3
+    // A stronger one comes: it stands in front, the weakest steps back, and the log says so.
+    auto result = t.ok({{"type", "add_monster"}, {"kind", "troll"}, {"sila", 9}});  // m4
+    REQUIRE(result.log.size() == 1);
+    CHECK(result.log[0].key == "monster_added_ranked");
+    CHECK(result.log[0].text.pl == "Pojawia się Troll 1 (siła 9) i staje w 1. szeregu: z przodu stoją najsilniejsze potwory (9.1).");
+    CHECK(result.log[0].text.en == "Troll 1 appears (siła 9) and stands in rank 1: the strongest monsters stand in front (9.1).");
+    CHECK(t.state().monsters.ranks[1][0] == "m1");
+    result = t.ok({{"type", "add_monster"}, {"kind", "ork"}, {"sila", 2}});  // m5
+    CHECK(result.log[0].text.pl == "Pojawia się Ork 4 (siła 2) i staje w 2. szeregu: z przodu stoją najsilniejsze potwory (9.1).");
+    t.party();
+    t.ok({{"type", "start_fight"}});
+    result = t.ok({{"type", "add_monster"}, {"kind", "ork"}, {"sila", 20}});
+    CHECK(result.log[0].key == "monster_added");
+    CHECK(result.log[0].text.pl == "Pojawia się Ork 5 (siła 20).");
+}
+
 TEST_CASE("9.8: in a fight the party reorganises only in phase 4, one from each rank, one rank at a time") {
     Table t;
     t.party();
