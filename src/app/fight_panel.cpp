@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/panels.hpp"
+#include "controller/search.hpp"
 #include "app/widgets.hpp"
 #include "core/dice.hpp"
 #include "core/queries.hpp"
@@ -223,10 +224,25 @@ void draw_monster_form(App& app) {
         const float scale = std::min(1.0f, (share(3) - 8) / std::max(1.0f, widest));
         const int columns = scale >= 0.8f ? 3 : 2;  // "Czarnoksiężnik" whole on a small phone
         const float w = share(columns);
+        // Where the whole table does not fit the sheet (a small phone, large text): the kinds
+        // added in this session first, and a field to find one by a few letters ("tr").
+        const int rows = (static_cast<int>(kinds.size()) + columns - 1) / columns;
+        const bool fits = rows * (touch_size + ImGui::GetStyle().ItemSpacing.y) <= ImGui::GetContentRegionAvail().y;
+        std::vector<int> offered;
+        if (fits) {
+            for (int i = 0; i < static_cast<int>(kinds.size()); ++i) offered.push_back(i);
+        } else {
+            ImGui::SetNextItemWidth(-1);
+            ImGui::InputTextWithHint("##monster-search", app.tr("fight.search_kind"), form.search, sizeof form.search);
+            record_field(app, "input:monster-search", form.search, app.tr("fight.search_kind"));
+            offered = monster_kinds_offered(*app.data, app.session, form.search);
+            if (offered.empty()) wrapped(app.local(both(app, "fight.no_kind_found", {{"{typed}", form.search}})));
+        }
         if (columns == 3) ImGui::SetWindowFontScale(scale);
         ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(3, ImGui::GetStyle().FramePadding.y));
-        for (int i = 0; i < static_cast<int>(kinds.size()); ++i) {
-            if (i % columns) ImGui::SameLine();
+        for (std::size_t n = 0; n < offered.size(); ++n) {
+            const int i = offered[n];
+            if (n % columns) ImGui::SameLine();
             if (chosen_button(app, app.local(kinds[i].name).c_str(), "monster:kind:" + kinds[i].id, w, false)) {
                 form.kind = i;
                 form.scroll_to_kind = true;
@@ -241,7 +257,10 @@ void draw_monster_form(App& app) {
     ImGui::InputInt(label(app, "fight.sila_number", "monster-sila").c_str(), &form.sila, 0, 0);
     record_field(app, "input:monster-sila", std::to_string(form.sila));
     form.sila = std::clamp(form.sila, 0, 99);
+    // The code's field beside it, or under it where its hint would not fit (large text).
+    const float hint_width = ImGui::CalcTextSize(app.tr("fight.sila_code")).x + 2 * ImGui::GetStyle().FramePadding.x + 2;
     ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < hint_width) ImGui::NewLine();
     ImGui::SetNextItemWidth(-1);
     ImGui::InputTextWithHint("##code", app.tr("fight.sila_code"), form.code, sizeof form.code);
     record_field(app, "input:monster-code", form.code, app.tr("fight.sila_code"));

@@ -6,6 +6,7 @@
 #include <cctype>
 
 #include "app/panels.hpp"
+#include "controller/search.hpp"
 #include "app/widgets.hpp"
 
 namespace czary::app {
@@ -13,11 +14,6 @@ namespace {
 
 bool contains(const std::vector<std::string>& list, const std::string& item) {
     return std::find(list.begin(), list.end(), item) != list.end();
-}
-
-std::string lower(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
-    return text;
 }
 
 // The spells ticked on screen for one list (a pool or the marks), kept until sent.
@@ -90,11 +86,10 @@ void heroes_section(App& app) {
     ImGui::InputTextWithHint("##hero-filter", app.tr("party.search"), app.ui.party.hero_filter, sizeof app.ui.party.hero_filter);
     app.layout.add_last_item("input:hero-filter");
     app.layout.drawn_text("input:hero-filter", app.ui.party.hero_filter[0] ? app.ui.party.hero_filter : app.tr("party.search"));
-    const std::string filter = lower(app.ui.party.hero_filter);
     const float line = ImGui::GetTextLineHeight();
     const float row = std::max(touch_size, 2 * line + 8);
     for (const auto& hero : app.data->heroes) {
-        if (!filter.empty() && lower(hero.name).find(filter) == std::string::npos) continue;
+        if (!matches_search(hero.name, app.ui.party.hero_filter)) continue;
         ImGui::PushID(hero.id.c_str());
         const Figure* joined = nullptr;
         for (const auto& f : s.figures)

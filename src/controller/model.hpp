@@ -102,6 +102,7 @@ struct MonsterForm {
     int level = 1;
     char code[16] = "";  // the counter's siła code, e.g. "2+2" (3.1)
     bool scroll_to_kind = false;  // a kind was just chosen: the sheet brings it to its top
+    char search[32] = "";  // a small phone: the kinds whose name holds it
 };
 
 // What the Table tab's bottom sheet shows (the board stays above it).
