@@ -70,9 +70,11 @@ void draw_talk_result(App& app) {
     ImGui::PopStyleColor();
     ImGui::SetWindowFontScale(1.0f);
     app.layout.add_last_item("talk:result");
+    // The dice as they fell, then how the total came about in the log's own words (NN, the
+    // talent, spells and medallion; the bribe's row): "2K6: 3 + 4 = 7" alone said too little.
     std::string dice;
-    for (const auto& roll : step.rolls) dice += roll.code + ": " + roll_arithmetic(roll) + "  ";
-    if (outcome.contains("total") && !outcome["total"].is_null()) dice += "→ " + std::to_string(outcome["total"].get<int>());
+    for (const auto& roll : step.rolls) dice += (dice.empty() ? "" : "  ") + roll.code + ": " + roll_arithmetic(roll);
+    if (!step.rolls.empty() && !step.log.empty()) dice += "\n" + with_rule(app.local(step.log.front().text), step.log.front().rule);
     if (!dice.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
         wrapped(dice);  // wrapped, never cut at the sheet's edge

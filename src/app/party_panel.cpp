@@ -6,6 +6,7 @@
 #include <cctype>
 
 #include "app/panels.hpp"
+#include "controller/flow.hpp"
 #include "controller/search.hpp"
 #include "app/widgets.hpp"
 
@@ -31,7 +32,6 @@ void heading(const char* text) {
     ImGui::Separator();
 }
 
-int pool_size(const Figure& c) { return *std::max_element(c.potential.begin(), c.potential.end()); }
 void open_new_character(App& app);
 
 // Real dice for the whole session; the pad for their pips is drawn right above each button
@@ -209,26 +209,16 @@ void custom_section(App& app) {
 }
 
 // The next character that still has to choose (its pool, or its marks): opened once this one
-// is done, so that the party is set up without hunting for whom.
+// is done, so that the party is set up without hunting for whom. Everyone has chosen: the list
+// folds, the page is short again (the forms above and the adventure's button below in view);
+// the toast confirms the choice.
 void open_next(App& app, const Figure& done, bool (*needs)(const GameState&, const Figure&)) {
-    const auto& figures = app.session.state().figures;
-    const auto at = std::find_if(figures.begin(), figures.end(), [&](const Figure& f) { return f.id == done.id; });
-    const std::size_t from = static_cast<std::size_t>(at - figures.begin());
-    for (std::size_t k = 1; k < figures.size(); ++k) {
-        const Figure& f = figures[(from + k) % figures.size()];
-        if (f.is_character() && f.side == Side::Party && !f.dead && needs(app.session.state(), f)) {
-            app.ui.selected = f.id;
-            app.ui.party.scroll_to_open = true;
-            return;
-        }
+    if (const auto next = next_to_choose(app.session.state(), done.id, needs)) {
+        app.ui.selected = *next;
+        app.ui.party.scroll_to_open = true;
+    } else {
+        app.ui.selected.clear();
     }
-    // Everyone has chosen: the list folds, the page is short again (the forms above and the
-    // adventure's button below in view); the toast confirms the choice.
-    app.ui.selected.clear();
-}
-
-bool needs_pool(const GameState&, const Figure& f) {
-    return pool_size(f) > 0 && static_cast<int>(f.pool.size()) != pool_size(f);
 }
 
 // A character just added opens at its pool when it has one to choose (a fighter stays folded).
@@ -241,10 +231,6 @@ void open_new_character(App& app) {
     }
     app.ui.selected = newest->id;
     app.ui.party.scroll_to_open = true;
-}
-
-bool needs_marks(const GameState& s, const Figure& f) {
-    return static_cast<int>(f.marked.size()) != f.potential[static_cast<int>(s.adventure.sun)];
 }
 
 // Where a list of ticks stands: kept (the session has it), or not yet, and what it waits for.
@@ -263,7 +249,7 @@ void choice_state(App& app, const char* what, int ticked, int wanted, bool kept)
 // core takes exactly that many, 10.0 and 4.1 D); until then the line above the list says
 // plainly that nothing is kept yet, and how many are missing.
 void pool_section(App& app, const Figure& c) {
-    const int size = pool_size(c);
+    const int size = c.pool_size();
     if (size == 0) {
         ImGui::TextDisabled("%s", app.tr("party.no_potential"));
         return;

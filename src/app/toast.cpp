@@ -13,6 +13,7 @@
 
 #include "app/dice_view.hpp"
 #include "app/panels.hpp"
+#include "controller/flow.hpp"
 #include "app/widgets.hpp"
 #include "controller/share.hpp"
 #include "core/utf8.hpp"
@@ -35,18 +36,6 @@ void dismiss(App& app) {
     app.ui.toast = {};
 }
 
-// "[10.4]" with no space inside: a rule number is never broken across lines.
-std::string with_rule(const std::string& text, const std::string& rule) {
-    if (rule.empty() || text.find(rule) != std::string::npos) return text;
-    return text + " [" + rule + "]";
-}
-
-// A reader's pace: five seconds and a little more for every character; a refusal half as long
-// again (the player has to see why, then try another way).
-double reading_time(const std::string& text, bool refusal) {
-    const double plain = 5.0 + 0.05 * static_cast<double>(utf8_length(text));
-    return refusal ? plain * 1.5 : plain;
-}
 
 // What the toast says: `whole` for screen readers and the details, `brief` as shown folded.
 struct ToastText {

@@ -247,6 +247,11 @@ std::string wrap_words(const std::string& text, float width, ImFont* font, float
     return wrapped;
 }
 
+std::string with_rule(const std::string& text, const std::string& rule) {
+    if (rule.empty() || text.find(rule) != std::string::npos) return text;
+    return text + " [" + rule + "]";
+}
+
 std::string percent(double p) {
     char text[16];
     std::snprintf(text, sizeof text, "%.0f%%", p * 100.0);

@@ -35,7 +35,7 @@ void action_begin_adventure(Turn& t) {
     // 4.1 B6 and 10.0: a character who can cast has chosen its pool before the game; the marks
     // of 4.1 D come from it, so without one nothing could be marked.
     for (const auto& c : t.s.figures)
-        if (c.is_character() && !c.dead && c.pool.empty() && *std::max_element(c.potential.begin(), c.potential.end()) > 0)
+        if (c.is_character() && !c.dead && c.pool.empty() && c.pool_size() > 0)
             throw Refused("pool_empty", "4.1", {{"figure", c.name}});
     const int roll = t.dice.roll("1K6", "sun");
     t.s.adventure.number = number;

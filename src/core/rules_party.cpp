@@ -22,8 +22,6 @@ Figure& add_to_party(Turn& t, Figure character) {
     return added;
 }
 
-int largest(const std::array<int, 3>& potential) { return *std::max_element(potential.begin(), potential.end()); }
-
 Talents read_talents(const Turn& t) {
     Talents talents;
     if (!t.action.contains("talents")) return talents;
@@ -137,7 +135,7 @@ void action_set_pool(Turn& t) {
     Figure& c = t.figure("character");
     if (!c.is_character()) throw Refused("not_a_character", "10.0", {{"figure", c.name}});
     const auto spells = t.text_list("spells");
-    const int size = largest(c.potential);
+    const int size = c.pool_size();
     if (size == 0) throw Refused("no_magic_potential", "10.0", {{"figure", c.name}});
     // 10.0: the pool is chosen "Przed rozpoczęciem gry", once; each adventure re-chooses only the
     // marks (4.1 D). Until the first adventure begins it may still be changed. After that it only

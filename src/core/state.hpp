@@ -1,6 +1,7 @@
 #pragma once
 // The whole state of a game at the table, as far as the spell system needs it. Plain data:
 // the rules (apply.hpp) turn one state and an action into the next state.
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <map>
@@ -78,6 +79,8 @@ struct Figure {
 
     bool is_character() const { return kind == FigureKind::Character; }
     bool alive() const { return !dead; }
+    // 10.0: the pool holds as many spells as the largest of the three potentials.
+    int pool_size() const { return *std::max_element(potential.begin(), potential.end()); }
 };
 
 // Ranks of three places, front rank first; "" is an empty place (4.1 C, 9.1).

@@ -457,6 +457,8 @@ test('negotiation with real dice after Elokwencja (8.4, 10.7)', async () => {
   // The result, large, on the table tab.
   await find(page, 'talk:result');
   assert.match((await ui(page)).texts['talk:result'], /Porozumienie/);
+  // Issue 25: under it the dice, and how the total came about (the sum was all it said).
+  assert.match((await ui(page)).texts['talk:result'], /2K6: 4 \+ 4 = 8\s+Negocjacje: 2K6=8 − NN 4 \+ zdolność 0 \+ czary 4 \+ medalion 0 = 8\. \[8\.4\]/);
   assert.deepEqual(errors, []);
 });
 
