@@ -49,11 +49,11 @@ void phase_row(App& app) {
 }
 
 // The last negotiation or bribe of this group, large: "Porozumienie!" with its dice.
-void draw_talk_result(App& app) {
-    if (!app.session.position()) return;
+bool draw_talk_result(App& app) {
+    if (!app.session.position()) return false;
     const auto& step = app.session.steps()[app.session.position() - 1];
     const std::string type = step.action.value("type", "");
-    if (type != "negotiate" && type != "bribe") return;
+    if (type != "negotiate" && type != "bribe") return false;
     const auto& outcome = step.outcome;
     std::string key;
     if (type == "negotiate") key = "talk.result." + outcome.value("result", std::string("failure"));
@@ -81,20 +81,27 @@ void draw_talk_result(App& app) {
         ImGui::PopStyleColor();
     }
     app.layout.add_text("talk:result", std::string(app.tr(key.c_str())) + " " + dice);
+    return true;
 }
 
-// The result's place is kept whether or not there is one: the buttons below never move.
-// Room for the large result and two lines of dice from the start, and never less than the
-// largest result shown (a long one on a small phone): Negocjuj and Przekup stay where they were.
-void talk_result(App& app) {
-    const float line = ImGui::GetTextLineHeightWithSpacing();
-    float& room = app.ui.table.talk_result_room;
-    room = std::max(room, line * 1.5f + 2 * line + ImGui::GetStyle().ItemSpacing.y);
-    const float top = ImGui::GetCursorPosY();
-    draw_talk_result(app);
-    const float used = ImGui::GetCursorPosY() - top;
-    room = std::max(room, used);
-    if (used < room) ImGui::Dummy(ImVec2(1, room - used - ImGui::GetStyle().ItemSpacing.y));
+// Who negotiates, and the odds, or why there is no negotiation now.
+void draw_negotiation_odds(App& app, const Figure& negotiator) {
+    wrapped(app.local(both(app, "talk.negotiator", {{"{name}", app.local(negotiator.name)}})));
+    const NegotiationOdds talk = odds_of_negotiation(app.session.state(), *app.data, negotiator.id);
+    if (!talk.refusal) {
+        const std::string odds = std::string(app.tr("odds.failure")) + " " + percent(talk.failure) + " · " + app.tr("odds.agreement") + " " +
+                                 percent(talk.agreement) + " · " + app.tr("odds.intimidation") + " " + percent(talk.intimidation);
+        wrapped(odds);
+        app.layout.add_last_item("talk:odds");
+        app.layout.add_text("talk:odds", odds);
+    } else {
+        const std::string why = app.language == "en" ? talk.refusal->en : talk.refusal->pl;
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        wrapped(why);
+        ImGui::PopStyleColor();
+        app.layout.add_last_item("talk:no-odds");
+        app.layout.drawn_text("talk:no-odds", why);
+    }
 }
 
 }  // namespace
@@ -310,7 +317,6 @@ void draw_monster_form(App& app) {
 
 void draw_talk_sheet(App& app) {
     const auto& s = app.session.state();
-    talk_result(app);
     // The negotiator: the selected character, else the first living one.
     const Figure* negotiator = s.find(app.ui.selected);
     if (!negotiator || !negotiator->is_character() || negotiator->dead) {
@@ -325,26 +331,18 @@ void draw_talk_sheet(App& app) {
         ImGui::TextWrapped("%s", app.tr("talk.no_negotiator"));
         return;
     }
-    ImGui::TextWrapped("%s", app.local(both(app, "talk.negotiator", {{"{name}", app.local(negotiator->name)}})).c_str());
-    const NegotiationOdds talk = odds_of_negotiation(s, *app.data, negotiator->id);
-    // The odds, or why there is no negotiation now (8.4: one per group), in a place of two lines
-    // kept either way: Negocjuj below never moves when a result comes.
+    // One block at the top whose room is kept: the newest negotiation's or bribe's result, large,
+    // with its dice and how the total came about; before it, who negotiates and the odds (or why
+    // there is no negotiation now, 8.4: one per group). Room for a result from the start and
+    // never less than the largest shown (a long one on a small phone): Negocjuj and Przekup
+    // below never move, and the odds fill the room until a result takes it.
+    const float line = ImGui::GetTextLineHeightWithSpacing();
+    float& room = app.ui.table.talk_result_room;
+    room = std::max(room, line * 1.5f + 2 * line + ImGui::GetStyle().ItemSpacing.y);
     const float top = ImGui::GetCursorPosY();
-    if (!talk.refusal) {
-        const std::string odds = std::string(app.tr("odds.failure")) + " " + percent(talk.failure) + " · " + app.tr("odds.agreement") + " " +
-                                 percent(talk.agreement) + " · " + app.tr("odds.intimidation") + " " + percent(talk.intimidation);
-        wrapped(odds);
-        app.layout.add_last_item("talk:odds");
-        app.layout.add_text("talk:odds", odds);
-    } else {
-        const std::string why = app.language == "en" ? talk.refusal->en : talk.refusal->pl;
-        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-        wrapped(why);
-        ImGui::PopStyleColor();
-        app.layout.add_last_item("talk:no-odds");
-        app.layout.drawn_text("talk:no-odds", why);
-    }
-    const float used = ImGui::GetCursorPosY() - top, room = 2 * ImGui::GetTextLineHeightWithSpacing();
+    if (!draw_talk_result(app)) draw_negotiation_odds(app, *negotiator);
+    const float used = ImGui::GetCursorPosY() - top;
+    room = std::max(room, used);
     if (used < room) ImGui::Dummy(ImVec2(1, room - used - ImGui::GetStyle().ItemSpacing.y));
     rolling_pad(app);
     if (touch_button(app, app.tr("talk.negotiate"), "talk:negotiate", -1))

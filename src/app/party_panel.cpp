@@ -104,15 +104,24 @@ void heroes_section(App& app) {
         ImGui::SameLine();
         const ImVec2 a = ImGui::GetCursorScreenPos();
         const float width = ImGui::GetContentRegionAvail().x;
-        ImGui::Dummy(ImVec2(width, row));
+        // The name over siła and odporność, left of the discs; each wraps between words where
+        // it does not fit (large text on a small phone), and the row grows to hold it.
+        const float size = ImGui::GetFontSize();
+        const float room = width - 4 - 3 * (2 * size * 0.62f + 4) - 12;
+        const std::string name = wrap_words(hero.name, room, bold_font(), size);
+        const std::string stats = wrap_words(std::string(app.tr("stat.sila")) + " " + std::to_string(hero.sila) + " · " +
+                                             app.local(both(app, "token.resistance", {{"{n}", std::to_string(hero.odpornosc)}})), room, ImGui::GetFont(), size);
+        const float name_h = bold_font()->CalcTextSizeA(size, FLT_MAX, 0.0f, name.c_str()).y;
+        const float stats_h = ImGui::CalcTextSize(stats.c_str()).y;
+        const float height = std::max(row, name_h + stats_h + 10);
+        ImGui::Dummy(ImVec2(width, height));
+        app.layout.add_last_item("hero-name:" + hero.id);
+        app.layout.drawn_text("hero-name:" + hero.id, name + "\n" + stats);
         ImDrawList* draw = ImGui::GetWindowDrawList();
-        const float left = draw_potential(draw, a.x + width - 4, a.y + row / 2, hero.potential);
-        const std::string name = fit_text(hero.name, left - a.x - 8, bold_font());
-        const std::string stats = std::string(app.tr("stat.sila")) + " " + std::to_string(hero.sila) + " · " +
-                                  app.local(both(app, "token.resistance", {{"{n}", std::to_string(hero.odpornosc)}}));
-        const float top = a.y + (row - 2 * line) / 2;
-        draw->AddText(bold_font(), ImGui::GetFontSize(), ImVec2(a.x + 4, top), col(joined ? theme::text_dim : theme::token_text), name.c_str());
-        draw->AddText(ImVec2(a.x + 4, top + line), col(theme::text_dim), fit_text(stats, left - a.x - 8).c_str());
+        draw_potential(draw, a.x + width - 4, a.y + height / 2, hero.potential);
+        const float top = a.y + (height - name_h - stats_h) / 2;
+        draw->AddText(bold_font(), size, ImVec2(a.x + 4, top), col(joined ? theme::text_dim : theme::token_text), name.c_str());
+        draw->AddText(ImVec2(a.x + 4, top + name_h), col(theme::text_dim), stats.c_str());
         app.layout.add_text("hero:" + hero.id, hero.name + " " + stats);
         ImGui::PopID();
     }
@@ -342,24 +351,50 @@ void marks_section(App& app, const Figure& c) {
 }
 
 // A character's row as a strip of its counter: the name, life left against siła (as on the
-// board), odporność, and the potential for the red, yellow and blue sun as coloured discs.
-void draw_character_strip(App& app, const Figure& f, bool open) {
+// board), odporność, and the potential for the red, yellow and blue sun as coloured discs. Where
+// the name would not fit whole beside them (large text on a small phone), the strip has two
+// lines: the name and the discs, then life and odporność.
+struct Strip {
+    std::string numbers;
+    bool two_lines = false;
+    float height = touch_size;
+};
+
+Strip strip_of(const App& app, const Figure& f, float width) {
+    Strip strip;
+    strip.numbers = std::to_string(std::max(0, f.sila - f.wounds)) + "/" + std::to_string(f.sila) + "  " +
+                    app.local(both(app, "token.resistance", {{"{n}", std::to_string(f.odpornosc)}}));
+    const float size = ImGui::GetFontSize();
+    const float discs = 3 * (2 * size * 0.62f + 4);
+    const float name = bold_font()->CalcTextSizeA(size, FLT_MAX, 0.0f, app.local(f.name).c_str()).x;
+    strip.two_lines = 10 + name + 12 + ImGui::CalcTextSize(strip.numbers.c_str()).x + 6 + discs + 8 > width;
+    if (strip.two_lines) strip.height = std::max(touch_size, 2 * size + 16);
+    return strip;
+}
+
+void draw_character_strip(App& app, const Figure& f, const Strip& strip, bool open) {
     const ImVec2 a(ImGui::GetItemRectMin().x, ImGui::GetItemRectMin().y + 2), b(ImGui::GetItemRectMax().x, ImGui::GetItemRectMax().y - 2);
     ImDrawList* draw = ImGui::GetWindowDrawList();
     draw->AddRectFilled(a, b, col(theme::party_token), theme::token_rounding);
     if (open) draw->AddRect(a, b, col(theme::accent), theme::token_rounding, 0, 2.0f);
     const float size = ImGui::GetFontSize();
-    const float y = a.y + (b.y - a.y - size) / 2;
-    // From the right: three potential discs, then life and odporność.
-    float x = draw_potential(draw, b.x - 8, (a.y + b.y) / 2, f.potential);
-    const std::string numbers = std::to_string(std::max(0, f.sila - f.wounds)) + "/" + std::to_string(f.sila) + "  " +
-                                app.local(both(app, "token.resistance", {{"{n}", std::to_string(f.odpornosc)}}));
-    const float numbers_w = ImGui::CalcTextSize(numbers.c_str()).x;
-    x -= 6 + numbers_w;
-    draw->AddText(ImVec2(x, y), col(theme::token_text), numbers.c_str());
-    const std::string name = fit_text(app.local(f.name), x - a.x - 18, bold_font());
-    draw->AddText(bold_font(), size, ImVec2(a.x + 10, y), col(theme::token_text), name.c_str());
-    app.layout.add_text("character:" + f.id, app.local(f.name) + " " + numbers);
+    const float first_y = strip.two_lines ? a.y + 6 : a.y + (b.y - a.y - size) / 2;
+    // From the right: three potential discs, then (on the same line or the next) life and odporność.
+    float x = draw_potential(draw, b.x - 8, first_y + size / 2, f.potential);
+    const float numbers_w = ImGui::CalcTextSize(strip.numbers.c_str()).x;
+    float name_right = x - 6;
+    if (strip.two_lines) {
+        draw->AddText(ImVec2(a.x + 10, first_y + size + 2), col(theme::token_text), strip.numbers.c_str());
+    } else {
+        x -= 6 + numbers_w;
+        draw->AddText(ImVec2(x, first_y), col(theme::token_text), strip.numbers.c_str());
+        name_right = x - 8;
+    }
+    const std::string full = app.local(f.name);
+    const std::string name = fit_text(full, name_right - a.x - 10, bold_font());
+    draw->AddText(bold_font(), size, ImVec2(a.x + 10, first_y), col(theme::token_text), name.c_str());
+    app.layout.add_text("character:" + f.id, full + " " + strip.numbers);
+    app.layout.drawn_text("character:" + f.id, name + " " + strip.numbers, name != full);
 }
 
 void characters_section(App& app) {
@@ -369,12 +404,13 @@ void characters_section(App& app) {
         if (!f.is_character()) continue;
         ImGui::PushID(f.id.c_str());
         const bool open = app.ui.selected == f.id;
-        if (ImGui::Selectable("###sel", open, 0, ImVec2(0, touch_size))) {
+        const Strip strip = strip_of(app, f, ImGui::GetContentRegionAvail().x);
+        if (ImGui::Selectable("###sel", open, 0, ImVec2(0, strip.height))) {
             app.ui.selected = open ? "" : f.id;
             app.ui.party.scroll_to_open = !open;
         }
-        draw_character_strip(app, f, open);
         app.layout.add_last_item("character:" + f.id);
+        draw_character_strip(app, f, strip, open);
         // (Not in the frame of the tap that folds a form above: the heading moves up once it has.)
         if (open && app.ui.party.scroll_to_open && !app.ui.party.fold_heroes && !app.ui.party.fold_initiate) {
             // The opened character's heading near the top, not mid-list; above it room for two

@@ -149,11 +149,14 @@ void record_field(App& app, const std::string& id, const std::string& value, con
 }
 
 bool checkbox(App& app, const std::string& text, const std::string& id, bool* value) {
-    const bool changed = ImGui::Checkbox((text + "###" + id).c_str(), value);
-    app.layout.add_last_item(id);
+    // A label wider than the room right of the box (large text on a small phone) goes on as
+    // many lines as it needs, broken between words: the whole of it stays a target.
     const float box = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x;
-    const float room = ImGui::GetContentRegionMax().x - (ImGui::GetItemRectMin().x - ImGui::GetWindowPos().x) - box;
-    app.layout.drawn_text(id, text, false, ImGui::CalcTextSize(text.c_str()).x > room + 0.5f);
+    const float room = ImGui::GetContentRegionMax().x - (ImGui::GetCursorScreenPos().x - ImGui::GetWindowPos().x) - box;
+    const std::string shown = ImGui::CalcTextSize(text.c_str()).x <= room ? text : wrap_words(text, room, ImGui::GetFont(), ImGui::GetFontSize());
+    const bool changed = ImGui::Checkbox((shown + "###" + id).c_str(), value);
+    app.layout.add_last_item(id);
+    app.layout.drawn_text(id, shown, false, ImGui::CalcTextSize(shown.c_str()).x > room + 0.5f);
     return changed;
 }
 

@@ -182,7 +182,7 @@ void action_add_monster(Turn& t) {
     // 9.1: the strongest stand in front; the player is told where the new one stands and why
     // (a weaker one added before may have stepped back).
     arrange_monsters_by_strength(t.s);
-    t.note("monster_added_ranked", "8.2", {{"figure", monster.name}, {"sila", number_text(sila)}, {"rank", number_text(place_of(t.s, monster.id).rank + 1)}});
+    t.note("monster_added_ranked", "9.1", {{"figure", monster.name}, {"sila", number_text(sila)}, {"rank", number_text(place_of(t.s, monster.id).rank + 1)}});
 }
 
 void leave_monsters_behind(Turn& t) {

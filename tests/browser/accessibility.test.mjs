@@ -132,6 +132,11 @@ async function everyScreenAt360(page, scale) {
   await prepare(page, PARTY);
   await check('party with characters');
   if (scale === 1.5) await saveScreenshot(page, 'a11y-360-large-party');
+  await tapInView(page, 'tab:dice');
+  await check('dice');
+  if (scale === 1.5) await saveScreenshot(page, 'a11y-360-large-dice');
+  await tapInView(page, 'tab:log');
+  await check('log');
   await tapInView(page, 'tab:table');
   await check('table');
   await tapInView(page, 'token:c1');

@@ -40,11 +40,11 @@ TEST_CASE("9.1: the player is told where a new monster stands and why; in a figh
     auto result = t.ok({{"type", "add_monster"}, {"kind", "troll"}, {"sila", 9}});  // m4
     REQUIRE(result.log.size() == 1);
     CHECK(result.log[0].key == "monster_added_ranked");
-    CHECK(result.log[0].text.pl == "Pojawia się Troll 1 (siła 9) i staje w 1. szeregu: z przodu stoją najsilniejsze potwory (9.1).");
-    CHECK(result.log[0].text.en == "Troll 1 appears (siła 9) and stands in rank 1: the strongest monsters stand in front (9.1).");
+    CHECK(result.log[0].text.pl == "Pojawia się Troll 1 (siła 9) i staje w 1. szeregu: z przodu stoją najsilniejsze potwory.");
+    CHECK(result.log[0].text.en == "Troll 1 appears (siła 9) and stands in rank 1: the strongest monsters stand in front.");
     CHECK(t.state().monsters.ranks[1][0] == "m1");
     result = t.ok({{"type", "add_monster"}, {"kind", "ork"}, {"sila", 2}});  // m5
-    CHECK(result.log[0].text.pl == "Pojawia się Ork 4 (siła 2) i staje w 2. szeregu: z przodu stoją najsilniejsze potwory (9.1).");
+    CHECK(result.log[0].text.pl == "Pojawia się Ork 4 (siła 2) i staje w 2. szeregu: z przodu stoją najsilniejsze potwory.");
     t.party();
     t.ok({{"type", "start_fight"}});
     result = t.ok({{"type", "add_monster"}, {"kind", "ork"}, {"sila", 20}});
