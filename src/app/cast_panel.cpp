@@ -63,7 +63,7 @@ std::string dice_needed(App& app, const Spell& spell, const CastDraft& cast) {
         for (const auto& id : cast.targets)
             if (const Figure* f = app.session.state().find(id)) add(std::string(app.tr("roll.resist")) + " — " + app.local(f->name) + ": 1K6");
     }
-    if (spell.dice) add(std::string(app.tr("cast.dice_effect")) + ": " + *spell.dice);
+    if (spell.dice) add(std::string(app.tr("cast.dice_effect")) + ": " + shown_code(*spell.dice));
     return text;
 }
 

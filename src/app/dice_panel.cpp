@@ -21,7 +21,7 @@ void draw_code_choice(App& app) {
     for (const char* code : tray_codes) {
         const bool chosen = std::string(app.ui.tray.dice_code) == code;
         if (chosen) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-        if (touch_button(app, code, std::string("tray:code:") + code, third)) std::snprintf(app.ui.tray.dice_code, sizeof app.ui.tray.dice_code, "%s", code);
+        if (touch_button(app, shown_code(code).c_str(), std::string("tray:code:") + code, third)) std::snprintf(app.ui.tray.dice_code, sizeof app.ui.tray.dice_code, "%s", code);
         if (chosen) ImGui::PopStyleColor();
         if (++column % 3 != 0) ImGui::SameLine();
     }
@@ -90,7 +90,7 @@ void draw_history(App& app) {
         for (std::size_t i = 0; i < rolls.size() && shown < 200; ++i, ++shown) {
             const auto& roll = rolls[i];
             const bool from_table = roll.source == "table";
-            ImGui::TextWrapped("#%zu  %s: %s  [%s]  · %s", step + 1, roll_heading(app, roll).c_str(), roll.code.c_str(),
+            ImGui::TextWrapped("#%zu  %s: %s  [%s]  · %s", step + 1, roll_heading(app, roll).c_str(), shown_code(roll.code).c_str(),
                                roll_arithmetic(roll).c_str(), app.tr(from_table ? "roll.source.table" : "roll.source.app"));
             listed.push_back({{"step", step + 1}, {"purpose", roll.purpose}, {"figure", roll.figure}, {"code", roll.code},
                               {"pips", roll.pips}, {"total", roll.total}, {"source", roll.source}});

@@ -73,7 +73,7 @@ bool draw_talk_result(App& app) {
     // The dice as they fell, then how the total came about in the log's own words (NN, the
     // talent, spells and medallion; the bribe's row): "2K6: 3 + 4 = 7" alone said too little.
     std::string dice;
-    for (const auto& roll : step.rolls) dice += (dice.empty() ? "" : "  ") + roll.code + ": " + roll_arithmetic(roll);
+    for (const auto& roll : step.rolls) dice += (dice.empty() ? "" : "  ") + shown_code(roll.code) + ": " + roll_arithmetic(roll);
     if (!step.rolls.empty() && !step.log.empty()) dice += "\n" + with_rule(app.local(step.log.front().text), step.log.front().rule);
     if (!dice.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
@@ -290,7 +290,9 @@ void draw_monster_form(App& app) {
         {"{bonus}", std::to_string(bonus)}, {"{level}", std::to_string(form.level)}, {"{total}", std::to_string(form.sila + bonus)}};
     const char* sum_key = form.code[0] ? "fight.sila_code_plus_level" : form.sila > 0 ? "fight.sila_plus_level" : "fight.sila_level_bonus";
     const std::string sum = app.local(both(app, sum_key, parts));
-    ImGui::TextWrapped("%s", sum.c_str());
+    // "Dodaj" below stays put whichever of the three lines stands here.
+    wrapped_in_room(sum, {app.local(both(app, "fight.sila_code_plus_level", parts)), app.local(both(app, "fight.sila_plus_level", parts)),
+                          app.local(both(app, "fight.sila_level_bonus", parts))});
     app.layout.add_last_item("monster:sila-sum");
     app.layout.add_text("monster:sila-sum", sum);
     const bool sila_given = form.code[0] || form.sila > 0;
@@ -338,7 +340,17 @@ void draw_talk_sheet(App& app) {
     // below never move, and the odds fill the room until a result takes it.
     const float line = ImGui::GetTextLineHeightWithSpacing();
     float& room = app.ui.table.talk_result_room;
-    room = std::max(room, line * 1.5f + 2 * line + ImGui::GetStyle().ItemSpacing.y);
+    // The room a result takes: its large line, the dice, and the negotiation's sum at its longest.
+    const auto two_digits = [](const char* n) { return LocalizedText{n, n}; };
+    const std::string longest_sum = "2K6: 6 + 6 = 12\n" + with_rule(app.local(app.data->message("log.negotiation_roll", {
+        {"roll", two_digits("12")}, {"nn", two_digits("10")}, {"talent", two_digits("2")}, {"bonus", two_digits("10")}, {"medallion", two_digits("2")}, {"total", two_digits("16")}})), "8.4");
+    const float sum_height = ImGui::CalcTextSize(numbers_kept_whole(longest_sum).c_str(), nullptr, false, ImGui::GetContentRegionAvail().x).y;
+    // The result's own line, 1.5 times larger: the longest of them (a long one wraps on a phone).
+    float result_height = 0;
+    for (const char* key : {"talk.result.failure", "talk.result.agreement", "talk.result.intimidation", "talk.result.intimidation_all_treasure",
+                            "talk.result.bribe_accepted", "talk.result.bribe_rejected"})
+        result_height = std::max(result_height, 1.5f * ImGui::CalcTextSize(app.tr(key), nullptr, false, ImGui::GetContentRegionAvail().x / 1.5f).y);
+    room = std::max(room, result_height + sum_height + 2 * ImGui::GetStyle().ItemSpacing.y);
     const float top = ImGui::GetCursorPosY();
     if (!draw_talk_result(app)) draw_negotiation_odds(app, *negotiator);
     const float used = ImGui::GetCursorPosY() - top;

@@ -113,7 +113,7 @@ void heroes_section(App& app) {
                                              app.local(both(app, "token.resistance", {{"{n}", std::to_string(hero.odpornosc)}})), room, ImGui::GetFont(), size);
         const float name_h = bold_font()->CalcTextSizeA(size, FLT_MAX, 0.0f, name.c_str()).y;
         const float stats_h = ImGui::CalcTextSize(stats.c_str()).y;
-        const float height = std::max(row, name_h + stats_h + 10);
+        const float height = std::max(row, name_h + stats_h + 8);
         ImGui::Dummy(ImVec2(width, height));
         app.layout.add_last_item("hero-name:" + hero.id);
         app.layout.drawn_text("hero-name:" + hero.id, name + "\n" + stats);
@@ -244,11 +244,14 @@ void open_new_character(App& app) {
 
 // Where a list of ticks stands: kept (the session has it), or not yet, and what it waits for.
 void choice_state(App& app, const char* what, int ticked, int wanted, bool kept) {
-    const std::string line = app.local(both(app, kept ? "party.choice_kept" : "party.choice_waiting",
-                                            {{"{what}", app.tr(what)}, {"{n}", std::to_string(ticked)}, {"{of}", std::to_string(wanted)},
-                                             {"{left}", std::to_string(std::max(0, wanted - ticked))}}));
+    const auto text = [&](bool as_kept, int left) {
+        return app.local(both(app, as_kept ? "party.choice_kept" : "party.choice_waiting",
+                              {{"{what}", app.tr(what)}, {"{n}", std::to_string(ticked)}, {"{of}", std::to_string(wanted)}, {"{left}", std::to_string(left)}}));
+    };
+    const std::string line = text(kept, std::max(0, wanted - ticked));
     ImGui::PushStyleColor(ImGuiCol_Text, vec(kept ? theme::good : theme::accent));
-    wrapped(line);
+    // The list under it stays put when the line turns from waiting to kept.
+    wrapped_in_room(line, {text(true, 0), text(false, std::max(1, wanted - ticked))});
     ImGui::PopStyleColor();
     app.layout.add_last_item(std::string(what) == "party.pool" ? "pool:state" : "marks:state");
     app.layout.add_text(std::string(what) == "party.pool" ? "pool:state" : "marks:state", line);

@@ -189,6 +189,19 @@ std::string numbers_kept_whole(std::string text) {
 
 void wrapped(const std::string& text) { ImGui::TextWrapped("%s", numbers_kept_whole(text).c_str()); }
 
+void wrapped_in_room(const std::string& text, const std::vector<std::string>& could_be) {
+    const float width = ImGui::GetContentRegionAvail().x;
+    float room = 0;
+    for (const auto& other : could_be) room = std::max(room, ImGui::CalcTextSize(numbers_kept_whole(other).c_str(), nullptr, false, width).y);
+    const float top = ImGui::GetCursorPosY();
+    wrapped(text);
+    const float used = ImGui::GetCursorPosY() - top - ImGui::GetStyle().ItemSpacing.y;
+    if (used + 0.5f < room) {  // the rest of the room, with the usual spacing after it
+        ImGui::SetCursorPosY(ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y);
+        ImGui::Dummy(ImVec2(1, room - used));
+    }
+}
+
 std::string fit_text(const std::string& text, float width, ImFont* font, float size) {
     if (!font) font = ImGui::GetFont();
     if (size <= 0) size = ImGui::GetFontSize();
@@ -248,6 +261,11 @@ std::string wrap_words(const std::string& text, float width, ImFont* font, float
     }
     if (!line.empty() || wrapped.empty()) end_line();
     return wrapped;
+}
+
+std::string shown_code(std::string code) {
+    for (std::size_t at = code.find_first_of("xX"); at != std::string::npos; at = code.find_first_of("xX", at)) code.replace(at, 1, "×");
+    return code;
 }
 
 std::string with_rule(const std::string& text, const std::string& rule) {

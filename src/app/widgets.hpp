@@ -45,6 +45,9 @@ bool section(App& app, const char* key, const std::string& id);
 bool draw_notice_offer(App& app);
 // Wrapped text whose rule numbers ("10.6") are never broken across lines.
 void wrapped(const std::string& text);
+// Wrapped text in a room as tall as the tallest text that could stand there instead (a line
+// that changes as the player ticks or chooses): what follows it never moves.
+void wrapped_in_room(const std::string& text, const std::vector<std::string>& could_be);
 std::string numbers_kept_whole(std::string text);
 // The text, shortened with "…" on a character boundary until it fits `width` px.
 std::string fit_text(const std::string& text, float width, ImFont* font = nullptr, float size = 0);
@@ -59,6 +62,8 @@ std::string percent(double p);
 // A log line with its rule: "… [10.4]" (no space inside: a rule number never breaks across
 // lines), unless the text names the rule already.
 std::string with_rule(const std::string& text, const std::string& rule);
+// A dice code as the cards write it: "1K3×2" (typed and stored as "1K3x2", 3.1).
+std::string shown_code(std::string code);
 // Label (translated) with an id suffix that keeps ImGui ids stable across languages.
 std::string label(const App& app, const char* key, const std::string& id);
 

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  openSite, openApp, restart, started, settle, tap, tapInView, input, overflowing, ui, status, saveScreenshot, WAIT, PARTY as PARTY_IN_LABYRINTH, prepare, layout,
+  openSite, openApp, restart, started, settle, tap, tapInView, input, overflowing, ui, status, saveScreenshot, WAIT, PARTY as PARTY_IN_LABYRINTH, prepare, layout, resize,
 } from './harness.mjs';
 
 let site, phone;
@@ -195,7 +195,7 @@ test('at 360x640 and 1x, 1.25x text: nothing cut or shortened on any screen, eve
   const problems = [];
   for (const scale of [1, 1.25]) {
     const { page } = await restart(site, phone);
-    await page.setViewportSize({ width: 360, height: 640 });
+    await resize(page, { width: 360, height: 640 });
     await settle(page);
     await tapInView(page, 'tab:sessions');
     await tap(page, `settings:text:${scale}`);
@@ -204,12 +204,12 @@ test('at 360x640 and 1x, 1.25x text: nothing cut or shortened on any screen, eve
   }
   assert.deepEqual(problems, []);
   const { page } = await restart(site, phone);
-  await page.setViewportSize({ width: 390, height: 844 });
+  await resize(page, { width: 390, height: 844 });
 });
 
 test('large text 1.5x at 360x640: nothing cut on Oddział, Stół and Sesje; it and reduced motion survive a reload', async () => {
   const { page, errors } = await restart(site, phone);
-  await page.setViewportSize({ width: 360, height: 640 });
+  await resize(page, { width: 360, height: 640 });
   await settle(page);
   await tapInView(page, 'tab:sessions');
   await tap(page, 'settings:text:1.5');
@@ -229,7 +229,7 @@ test('large text 1.5x at 360x640: nothing cut on Oddział, Stół and Sesje; it 
   assert.equal((await ui(page)).reducedMotion, true);
   assert.deepEqual(await overflowing(page), []);
   assert.deepEqual(errors, []);
-  await page.setViewportSize({ width: 390, height: 844 });
+  await resize(page, { width: 390, height: 844 });
 });
 
 test('reduced motion starts from the system and the player\'s choice is kept over it', async () => {

@@ -141,6 +141,17 @@ export async function settle(page, since) {
   }, since ?? null, WAIT);
 }
 
+// The page at a new size, once the app has drawn itself for it (its tab bar at the new bottom
+// edge): a turned phone or another phone; the canvas's resize reaches the app a frame or more later.
+export async function resize(page, size) {
+  await page.setViewportSize(size);
+  await page.waitForFunction(({ width, height }) => {
+    const bar = window.czary.layout()['tab:sessions'];
+    return bar && Math.abs(bar.y + bar.h - height) < 8 && bar.x + bar.w <= width + 0.5;
+  }, size, WAIT);
+  await settle(page);
+}
+
 // Sends an input (a function doing it) and waits until the app has acted on it and rests.
 export async function input(page, send) {
   const since = await status(page);
@@ -181,15 +192,18 @@ const WHEEL_STEP = 90;
 async function wheel(page, steps, x, y) {
   const viewport = page.viewportSize();
   const [px, py] = [x ?? viewport.width - 12, Math.min(viewport.height - 8, Math.max(8, y ?? viewport.height * 0.8))];
-  // The pointer must hover the page for a frame before the wheel turns (ImGui scrolls the
-  // window under the pointer, and a finger's last point is forgotten after it lifts). Two moves:
-  // a move to where the pointer already is sends no event.
-  await inputSeen(page, async () => {
+  // The pointer must hover the page, and the app have drawn and rested with it there, before
+  // the wheel turns (ImGui scrolls the window under the pointer, and a finger's last point is
+  // forgotten after it lifts; a wheel that came while the move's frames were still being drawn
+  // was lost). Two moves: a move to where the pointer already is sends no event.
+  await input(page, async () => {
     await page.mouse.move(px - 1, py);
     await page.mouse.move(px, py);
   });
   await input(page, () => Promise.all(Array.from({ length: Math.abs(steps) }, () => page.mouse.wheel(0, Math.sign(steps) * 120))));
-  return JSON.stringify(Object.values(await layout(page)).map((r) => Math.round(r.y)));
+  // Ids with their places: rows of one height scrolled by a multiple of it (54 px rows, a turn of
+  // 90 px) put other rows at the same places, which alone would read as "nothing moved".
+  return JSON.stringify(Object.entries(await layout(page)).map(([id, r]) => `${id}@${Math.round(r.y)}`));
 }
 
 // Scrolls the page (mouse wheel over the canvas) until the widget `id` is wholly on screen:

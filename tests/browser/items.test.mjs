@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  openSite, openApp, restart, saveScreenshot, state, ui, settle, layout, find, tap, tapInView, input, overflowing, PARTY, prepare,
+  openSite, openApp, restart, saveScreenshot, state, ui, settle, layout, find, tap, tapInView, input, overflowing, PARTY, prepare, resize,
 } from './harness.mjs';
 
 let site, phone;
@@ -136,7 +136,7 @@ const GROUPS = {
 for (const language of ['pl', 'en']) {
   test(`every group fits a 360 px phone (${language}): nothing cut, 44 px targets`, async () => {
     const { page, errors } = await restart(site, phone);
-    await page.setViewportSize({ width: 360, height: 740 });
+    await resize(page, { width: 360, height: 740 });
     if (language === 'en') {
       await tapInView(page, 'tab:sessions');
       await tap(page, 'language:en');
@@ -154,7 +154,7 @@ for (const language of ['pl', 'en']) {
       await tapInView(page, 'tab:sessions');
       await tap(page, 'language:pl');
     }
-    await page.setViewportSize({ width: 390, height: 844 });
+    await resize(page, { width: 390, height: 844 });
     assert.deepEqual(errors, []);
   });
 }

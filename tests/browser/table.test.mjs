@@ -204,7 +204,14 @@ test('the evening\'s common flows by touch on a phone: few taps, hardly a swipe'
   assert.ok(initiate, 'the initiate joined');
   const size = Math.max(...initiate.potential);
   const pool = ['blyskawica', 'wybuch', 'urok', 'eksplozja', 'zamek', 'sila'].slice(0, size);
-  for (const spell of pool) await press(`pool:${spell}`);
+  for (const [i, spell] of pool.entries()) {
+    // The last tick turns the line above the list from "nothing kept yet" to kept: the list
+    // does not move under the finger.
+    const last = i === pool.length - 1, swiped = swipes;
+    const before = last ? (await layout(page))[`pool:${pool[0]}`] : null;
+    await press(`pool:${spell}`);
+    if (last && swipes === swiped) assert.equal((await layout(page))[`pool:${pool[0]}`].y, before.y, 'the pool list stays put when the choice is kept');
+  }
   s = await state(page);
   assert.deepEqual(s.figures.find((f) => f.id === initiate.id).pool, pool, "the initiate's pool is kept as chosen");
   // The sun, the marks (the first character that marks opens by itself), into the labyrinth.
@@ -235,6 +242,12 @@ test('the evening\'s common flows by touch on a phone: few taps, hardly a swipe'
   assert.equal(taps - before, 3, 'a monster is three taps plus its siła');
   assert.equal(swipes, 0, 'and no swipe');
   assert.ok((await state(page)).figures.some((f) => f.monster_kind === 'troll'));
+  // The line under siła changes with the level (the level's bonus): "Dodaj" does not move.
+  await press('monster:kind:ogr');
+  const add = (await layout(page))['monster:add'];
+  await press('monster:level:2');
+  assert.equal((await layout(page))['monster:add'].y, add.y, 'Dodaj potwora stays put when a level is chosen');
+  await press('monster:chosen');  // the list open again, as before
 
   // A negotiation: two taps (the talk sheet, then negotiate).
   taps = 0;

@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   openSite, openApp, restart, saveScreenshot, state, ui, settle, layout, tap, tapInView, onScreen, swipe, touchDrag,
-  overflowing, finger, input, WAIT, PARTY, prepare, underToast, find,
+  overflowing, finger, input, WAIT, PARTY, prepare, underToast, find, resize,
 } from './harness.mjs';
 
 let site, phone;
@@ -176,7 +176,7 @@ test('talk, monsters and healing at phone width: the result large, level 3 added
 test('nothing is cut or wider than the screen at 360 and 390 px', async () => {
   for (const size of [{ width: 360, height: 740 }, { width: 390, height: 844 }]) {
     const { page, errors } = await restart(site, phone);
-    await page.setViewportSize(size);
+    await resize(page, size);
     await settle(page);
     const problems = [];
     const check = async (where) => problems.push(...(await overflowing(page)).map((p) => `${size.width}px ${where}: ${p}`));
@@ -213,7 +213,7 @@ test('nothing is cut or wider than the screen at 360 and 390 px', async () => {
     await saveScreenshot(page, `touch-${size.width}-sessions`);
     assert.deepEqual(problems, []);
     assert.deepEqual(errors, []);
-    await page.setViewportSize({ width: 390, height: 844 });
+    await resize(page, { width: 390, height: 844 });
   }
 });
 
