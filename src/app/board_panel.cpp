@@ -224,7 +224,9 @@ void tap_token(App& app, const Figure& f, const std::vector<std::string>& candid
     }
     app.ui.selected = f.id;
     app.ui.table.sheet = Sheet::Figure;
-    app.ui.table.figure_details = !f.is_character();
+    // A monster, or a character with no spell to cast (a fighter: no pool, no ring, nothing
+    // learned), opens on its wounds and statuses; a caster on its hand.
+    app.ui.table.figure_details = !f.is_character() || (f.pool.empty() && f.learned.empty() && f.rings.empty());
 }
 
 void draw_formation(App& app, Side side, const std::vector<std::string>& candidates) {

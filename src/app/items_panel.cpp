@@ -38,6 +38,7 @@ int button_grid(App& app, const std::vector<GridButton>& buttons, int most = 3) 
         // A label longer than a whole row (a long monster name) is shortened rather than cut.
         const std::string text = fit_text(b.text, w - padding);
         if (chosen_button(app, text.c_str(), b.id, w, b.chosen, b.enabled)) pressed = i;
+        if (text != b.text) app.layout.drawn_text(b.id, text, true);  // reported: the layout says what was cut
     }
     return pressed;
 }

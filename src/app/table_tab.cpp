@@ -24,6 +24,27 @@ std::string board_height_key(const App& app, float width) {
            std::to_string(static_cast<int>(width)) + "|" + std::to_string(app.text_scale) + "|" + std::to_string(s.party.ranks.size());
 }
 
+// A token carried to the board's top or bottom edge scrolls the board (a rank out of view on a
+// small phone), faster the nearer the finger is to the edge; frames keep coming while it waits
+// there. The places to drop on are measured in the frame drawn, so a drop lands where it shows.
+void carried_to_edge(App& app) {
+    const Gesture& gesture = app.touch.gesture;
+    if (!gesture.dragging() || gesture.x() < ImGui::GetWindowPos().x || gesture.x() > ImGui::GetWindowPos().x + ImGui::GetWindowWidth()) return;
+    const float top = ImGui::GetWindowPos().y, bottom = top + ImGui::GetWindowHeight();
+    const float edge = std::min(48.0f, ImGui::GetWindowHeight() * 0.2f);
+    float depth = 0;  // -1 at the top edge (or above it) .. 1 at the bottom edge
+    if (gesture.y() < top + edge && gesture.y() > top - 80) depth = -std::min(1.0f, (top + edge - gesture.y()) / edge);
+    if (gesture.y() > bottom - edge && gesture.y() < bottom + 80) depth = std::min(1.0f, (gesture.y() - bottom + edge) / edge);
+    if (depth == 0) return;
+    const float step = depth * 600.0f * std::min(ImGui::GetIO().DeltaTime, 1.0f / 20);
+    const float to = std::clamp(ImGui::GetScrollY() + step, 0.0f, ImGui::GetScrollMaxY());
+    if (to == ImGui::GetScrollY()) return;
+    ImGui::SetScrollY(to);
+    app.ui.table.board_follows_player = true;  // the player moved it: it stays where it is put
+    const float next = 1.0f / 60;
+    app.frame.wake_in = app.frame.wake_in > 0 ? std::min(app.frame.wake_in, next) : next;
+}
+
 // The board scrolls so that its front line sits `front_at` below its top edge (by default mid-
 // board: the nearest monster ranks above, the party's below), until the player scrolls it.
 void board_region(App& app, ImVec2 size, std::optional<float> front_at = std::nullopt) {
@@ -47,6 +68,7 @@ void board_region(App& app, ImVec2 size, std::optional<float> front_at = std::nu
     // Room below the last rank for the front line to stay where it is while ranks grow above it.
     ImGui::Dummy(ImVec2(1, std::max(8.0f, wanted + height - content)));
     if (restoring) view.board_follows_player = true;
+    carried_to_edge(app);
     if (!view.board_follows_player) {
         wanted = std::min(wanted, ImGui::GetScrollMaxY());
         if (std::abs(ImGui::GetScrollY() - wanted) > 0.5f) {

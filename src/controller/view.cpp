@@ -1,4 +1,5 @@
-// The tab, the selected figure, the page's scroll and the dice tray's code are the interface's own state, not the
+// The tab, the selected figure (and whether its sheet shows its wounds), the page's scroll and the dice
+// tray's code are the interface's own state, not the
 // game's: they are kept beside the session (SessionStore::write_view) whenever they change, so
 // that a reload, or a phone that evicted the page, comes back to the same screen.
 #include <cmath>
@@ -13,7 +14,7 @@ constexpr const char* tab_names[] = {"party", "table", "dice", "log", "sessions"
 
 nlohmann::json view_of(const App& app) {
     return {{"tab", tab_names[static_cast<int>(app.ui.tab)]}, {"selected", app.ui.selected}, {"scroll", std::lround(app.ui.page_scroll)},
-            {"dice", app.ui.tray.dice_code}};
+            {"dice", app.ui.tray.dice_code}, {"wounds", app.ui.table.figure_details}};
 }
 
 }  // namespace
@@ -40,6 +41,9 @@ void restore_view(App& app) {
     const auto dice = view->find("dice");
     if (dice != view->end() && dice->is_string() && dice->get<std::string>().size() < sizeof app.ui.tray.dice_code)
         std::snprintf(app.ui.tray.dice_code, sizeof app.ui.tray.dice_code, "%s", dice->get<std::string>().c_str());
+    // The selected figure's sheet on its wounds (Rany) rather than its spells.
+    const auto wounds = view->find("wounds");
+    if (wounds != view->end() && wounds->is_boolean()) app.ui.table.figure_details = wounds->get<bool>();
     const auto scroll = view->find("scroll");
     if (scroll != view->end() && scroll->is_number() && *scroll >= 0 && *scroll < 1e6) app.ui.restore_scroll = scroll->get<float>();
     app.ui.saved_view = view_of(app).dump();

@@ -62,6 +62,23 @@ test('a swipe that starts on a token scrolls and changes nothing; a long press t
   assert.equal(await session(page), before);
   await swipe(page, `token:${monster(0)}`, -220);  // and back up to the party's ranks
 
+  // A token carried to the board's top edge scrolls the board there, while the finger waits
+  // (the far ranks on a phone); let go off the board, nothing changes.
+  await find(page, 'token:c2');
+  const c2 = await onScreen(page, 'token:c2');
+  const carried = await finger(page);
+  await carried.down(c2.x + c2.w / 2, c2.y + c2.h / 2);
+  await page.waitForFunction(() => window.czary.ui().lifted === 'c2', null, WAIT);
+  const board = (await layout(page)).board;
+  const farBefore = (await layout(page))[`token:${monster(8)}`];
+  await carried.move(c2.x + c2.w / 2, board.y + 6);
+  await page.waitForFunction(({ id, y }) => { const r = window.czary.layout()[id]; return r && r.y > y + 40; },
+    { id: `token:${monster(8)}`, y: farBefore ? farBefore.y : -1000 }, WAIT);
+  const sheet = (await layout(page)).sheet;
+  await carried.move(sheet.x + sheet.w / 2, sheet.y + sheet.h / 2);
+  await carried.up();
+  assert.equal(await session(page), before, 'carried and let go off the board: nothing changed');
+
   // A long press lifts Larraka; the finger carries her along the second rank (before the fight).
   await touchDrag(page, 'token:c1', 'place:party:2:3');
   assert.deepEqual((await state(page)).party.ranks[1], ['', '', 'c1']);
