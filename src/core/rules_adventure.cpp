@@ -109,7 +109,8 @@ void action_enter_labyrinth(Turn& t) {
     t.note("entered", "4.1");
 }
 
-// end_adventure {}: the party leaves the labyrinth; 17.2 charmed monsters go free.
+// end_adventure {}: the party leaves the labyrinth; 17.2 charmed monsters go free; 17.5 every
+// living character's wounds heal before the next adventure.
 void action_end_adventure(Turn& t) {
     if (!t.s.adventure.active) throw Refused("no_adventure", "4.1");
     if (t.s.fight.active) throw Refused("fight_in_progress", "9.0");
@@ -132,6 +133,12 @@ void action_end_adventure(Turn& t) {
         f.trap_bonus = false;
         f.free_combat_spells_next = false;
         f.asleep = false;
+        // 17.0: "Po wyleczeniu wszystkich ran oddział może ponownie wejść do labiryntu"; 17.5: in
+        // the six months before the next adventure "postacie ... leczą wszystkie odniesione rany".
+        if (f.is_character() && f.alive() && !f.petrified && f.wounds > 0) {
+            f.wounds = 0;
+            t.note("healed_between_adventures", "17.5", {{"figure", f.name}, {"sila", number_text(f.sila)}});
+        }
     }
     t.s.adventure.active = false;
     t.s.adventure.entered = false;

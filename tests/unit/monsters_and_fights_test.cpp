@@ -77,6 +77,27 @@ TEST_CASE("17.2: charmed monsters go free when the party leaves the labyrinth") 
     CHECK(t.fig("c1").marked.empty());
 }
 
+TEST_CASE("17.5: between adventures every living character's wounds heal; the dead stay dead") {
+    Table t = Table::in_labyrinth();
+    t.ok({{"type", "wound"}, {"figure", "c2"}, {"amount", 6}});   // Gislan 4/10
+    t.ok({{"type", "wound"}, {"figure", "c3"}, {"amount", 20}});  // Curvenol dies
+    auto result = t.ok({{"type", "end_adventure"}});
+    CHECK(t.fig("c2").wounds == 0);
+    CHECK(t.fig("c1").wounds == 0);
+    CHECK(t.fig("c3").dead);
+    bool told = false;
+    for (const auto& entry : result.log)
+        if (entry.key == "healed_between_adventures") {
+            told = true;
+            CHECK(entry.rule == "17.5");
+            CHECK(entry.text.pl == "Poza labiryntem Gislan leczy wszystkie rany: życie 10/10.");
+        }
+    CHECK(told);
+    // The next adventure: 10.2 counts from full life (Gislan may cast what costs up to 9 wounds).
+    t.ok({{"type", "begin_adventure"}, {"dice", {3}}});
+    CHECK(t.fig("c2").wounds == 0);
+}
+
 TEST_CASE("8.6: a negotiation roll of 10 or more intimidates; 7-9 agrees") {
     Table t;
     t.party();
