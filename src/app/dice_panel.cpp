@@ -25,7 +25,7 @@ void draw_code_choice(App& app) {
         if (chosen) ImGui::PopStyleColor();
         if (++column % 3 != 0) ImGui::SameLine();
     }
-    ImGui::TextUnformatted(app.tr("tray.any_code"));
+    wrapped(app.tr("tray.any_code"));
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
     ImGui::InputText("##dice-code", app.ui.tray.dice_code, sizeof app.ui.tray.dice_code, ImGuiInputTextFlags_CharsUppercase);
     record_field(app, "input:dice-code", app.ui.tray.dice_code);
@@ -33,15 +33,20 @@ void draw_code_choice(App& app) {
 
 // The exact distribution of the code's total: one bar per total.
 void draw_odds(App& app, const DiceCode& code) {
-    ImGui::Text("%s %s (%d–%d):", app.tr("tray.odds"), code.to_string().c_str(), code.min(), code.max());
+    wrapped(std::string(app.tr("tray.odds")) + " " + shown_code(code.to_string()) + " (" + std::to_string(code.min()) + "–" + std::to_string(code.max()) + "):");
     const auto distribution = code.distribution();
     double highest = 0;
     for (const auto& [total, p] : distribution) highest = std::max(highest, p);
-    const float width = ImGui::GetContentRegionAvail().x - 110.0f;
+    // The total, the bar, the chance: the columns measured at the text's size (large text on a
+    // small phone cut "16,7%" at the edge when they were fixed).
+    const float spacing = ImGui::GetStyle().ItemSpacing.x;
+    const float number_w = ImGui::CalcTextSize("000").x + spacing;
+    const float width = std::max(20.0f, ImGui::GetContentRegionAvail().x - number_w - ImGui::CalcTextSize("100,0%").x - 2 * spacing);
     std::string odds_text;
+    const float line_x = ImGui::GetCursorPosX();
     for (const auto& [total, p] : distribution) {
         ImGui::Text("%3d", total);
-        ImGui::SameLine(44.0f);
+        ImGui::SameLine(line_x + number_w);
         const ImVec2 at = ImGui::GetCursorScreenPos();
         const float bar = static_cast<float>(p / highest) * width;
         ImGui::GetWindowDrawList()->AddRectFilled(at, ImVec2(at.x + bar, at.y + ImGui::GetTextLineHeight()), col(theme::accent), 3.0f);
@@ -81,7 +86,7 @@ void draw_roll_controls(App& app, const DiceCode& code) {
 // Every roll of the applied steps, newest first (the last 200 on screen).
 void draw_history(App& app) {
     ImGui::Separator();
-    ImGui::TextUnformatted(app.tr("tray.history"));
+    wrapped(app.tr("tray.history"));
     const auto& steps = app.session.steps();
     int shown = 0;
     nlohmann::json listed = nlohmann::json::array();

@@ -60,7 +60,7 @@ std::string roll_heading(const App& app, const RollRecord& roll) {
 
 void draw_roll(App& app, std::size_t step, std::size_t index, const RollRecord& roll, float die_size, const std::string& where) {
     const bool from_table = roll.source == "table";
-    ImGui::Text("%s: %s", roll_heading(app, roll).c_str(), shown_code(roll.code).c_str());
+    wrapped(roll_heading(app, roll) + ": " + shown_code(roll.code));
     const float seconds = seconds_since(app, step);
     const bool k3 = roll.code.find("K3") != std::string::npos;
     const std::string prefix = "die:" + where + ":" + std::to_string(index) + ":";

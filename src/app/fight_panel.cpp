@@ -338,7 +338,6 @@ void draw_talk_sheet(App& app) {
     // there is no negotiation now, 8.4: one per group). Room for a result from the start and
     // never less than the largest shown (a long one on a small phone): Negocjuj and Przekup
     // below never move, and the odds fill the room until a result takes it.
-    const float line = ImGui::GetTextLineHeightWithSpacing();
     float& room = app.ui.table.talk_result_room;
     // The room a result takes: its large line, the dice, and the negotiation's sum at its longest.
     const auto two_digits = [](const char* n) { return LocalizedText{n, n}; };
@@ -351,11 +350,15 @@ void draw_talk_sheet(App& app) {
                             "talk.result.bribe_accepted", "talk.result.bribe_rejected"})
         result_height = std::max(result_height, 1.5f * ImGui::CalcTextSize(app.tr(key), nullptr, false, ImGui::GetContentRegionAvail().x / 1.5f).y);
     room = std::max(room, result_height + sum_height + 2 * ImGui::GetStyle().ItemSpacing.y);
+    // A sheet too short for that room and the buttons under it (a small phone with large text):
+    // no room is kept, Negocjuj is in view when the sheet opens, and the result pushes it down.
+    const float buttons = 4 * (touch_size + ImGui::GetStyle().ItemSpacing.y) + 2 * ImGui::GetTextLineHeightWithSpacing();
+    const bool keep_room = room + buttons <= ImGui::GetWindowHeight();
     const float top = ImGui::GetCursorPosY();
     if (!draw_talk_result(app)) draw_negotiation_odds(app, *negotiator);
     const float used = ImGui::GetCursorPosY() - top;
     room = std::max(room, used);
-    if (used < room) ImGui::Dummy(ImVec2(1, room - used - ImGui::GetStyle().ItemSpacing.y));
+    if (keep_room && used < room) ImGui::Dummy(ImVec2(1, room - used - ImGui::GetStyle().ItemSpacing.y));
     rolling_pad(app);
     if (touch_button(app, app.tr("talk.negotiate"), "talk:negotiate", -1))
         dispatch_rolling(app, actions::Negotiate{negotiator->id});

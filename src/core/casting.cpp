@@ -62,7 +62,7 @@ const Figure* find_caster(const GameState& s, const std::string& id) {
     return s.find(id);
 }
 
-CastPlan plan_cast(const GameState& s, const GameData& data, const Figure& caster, const Spell& spell, bool use_ring) {
+CastPlan plan_cast(const GameData& data, const Figure& caster, const Spell& spell, bool use_ring) {
     CastPlan plan;
     plan.cost = spell.cost;
     if (spell.altar_cost && caster.cheap_lightning) plan.cost = *spell.altar_cost;  // 13.5 Avnas, Asmoday
@@ -83,7 +83,7 @@ std::optional<Refused> cast_refusal(const GameState& s, const GameData& data, co
         return Refused(code, rule, {{"figure", caster.name}, {"spell", spell.name}});
     };
     const bool gates = caster.id == black_gates_id;
-    const CastPlan plan = plan_cast(s, data, caster, spell, use_ring);
+    const CastPlan plan = plan_cast(data, caster, spell, use_ring);
     // 10.2: the cost must not kill the caster (checked last, or first in the hesitation window).
     auto cost_refusal = [&]() -> std::optional<Refused> {
         if (!plan.free && caster.wounds + plan.cost >= caster.sila) return refuse("cost_would_kill", "10.2");

@@ -29,6 +29,6 @@ std::optional<Refused> cast_refusal(const GameState& s, const GameData& data, co
 // Why the target is not valid for this spell; nullopt if it is.
 std::optional<Refused> target_refusal(const GameState& s, const GameData& data, const Figure& caster,
                                       const Spell& spell, const Figure& target);
-CastPlan plan_cast(const GameState& s, const GameData& data, const Figure& caster, const Spell& spell, bool use_ring);
+CastPlan plan_cast(const GameData& data, const Figure& caster, const Spell& spell, bool use_ring);
 
 }  // namespace czary

@@ -29,7 +29,7 @@ std::vector<SpellAvailability> spell_availability(const GameState& s, const Game
         SpellAvailability entry;
         entry.spell = spell.id;
         entry.castable = !refusal;
-        entry.cost = plan_cast(s, data, caster, spell, false).cost;
+        entry.cost = plan_cast(data, caster, spell, false).cost;
         if (refusal) entry.refusal = make_refusal(*refusal, data);
         list.push_back(std::move(entry));
     }

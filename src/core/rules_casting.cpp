@@ -182,7 +182,7 @@ void action_cast(Turn& t) {
     // The cost, in wounds, through no armour (10.2, 10.6).
     Figure gates_copy = black_gates_figure();
     Figure& caster = caster_id == black_gates_id ? gates_copy : *t.s.find(caster_id);
-    const CastPlan plan = plan_cast(t.s, t.data, caster, spell, use_ring);
+    const CastPlan plan = plan_cast(t.data, caster, spell, use_ring);
     caster.wounds += plan.cost;
     if (plan.by_ring) caster.rings_used.push_back(spell.id);
     if (spell.limited_uses && !plan.by_ring) --caster.uses_left[spell.id];
