@@ -232,7 +232,7 @@ void tap_token(App& app, const Figure& f, const std::vector<std::string>& candid
     app.ui.table.sheet = Sheet::Figure;
     // A monster, or a character with no spell to cast (a fighter: no pool, no ring, nothing
     // learned), opens on its wounds and statuses; a caster on its hand.
-    app.ui.table.figure_details = !f.is_character() || (f.pool.empty() && f.learned.empty() && f.rings.empty());
+    app.ui.table.figure_details = !f.is_character() || !f.knows_spells();
 }
 
 void draw_formation(App& app, Side side, const std::vector<std::string>& candidates) {

@@ -140,7 +140,13 @@ void draw_sheet(App& app) {
     // Header: the figure, its life, and the two views of a character (its spells; its wounds).
     const int life = std::max(0, f->sila - f->wounds);
     const std::string head = app.local(f->name) + " · " + app.local(both(app, "figure.life", {{"{left}", std::to_string(life)}, {"{sila}", std::to_string(f->sila)}}));
-    if (f->is_character()) {
+    if (f->is_character() && !f->knows_spells()) {  // a fighter: his wounds, no spells to switch to
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextUnformatted(head.c_str());
+        app.layout.add_last_item("sheet:figure");
+        app.layout.add_text("sheet:figure", head);
+        draw_figure_sheet(app, *f);
+    } else if (f->is_character()) {
         const float w = std::min(130.0f, share(3));
         ImGui::AlignTextToFramePadding();
         ImGui::TextUnformatted(head.c_str());

@@ -81,6 +81,9 @@ struct Figure {
     bool alive() const { return !dead; }
     // 10.0: the pool holds as many spells as the largest of the three potentials.
     int pool_size() const { return *std::max_element(potential.begin(), potential.end()); }
+    // A spell it could cast at all: from its pool, learned (10.8) or from a ring (14.8). A fighter
+    // has none.
+    bool knows_spells() const { return !pool.empty() || !learned.empty() || !rings.empty(); }
 };
 
 // Ranks of three places, front rank first; "" is an empty place (4.1 C, 9.1).

@@ -277,6 +277,7 @@ test('the evening\'s common flows by touch on a phone: few taps, hardly a swipe'
   // A fighter (Lord Dil: no spells at all) opens on his wounds, not on an empty hand.
   await press('token:c2');
   assert.ok((await layout(page))['wound:1'], "Lord Dil's sheet shows his wounds");
+  assert.equal((await layout(page))['figure:toggle'], undefined, 'and offers no spells to switch to');
   assert.deepEqual(errors, []);
 });
 
