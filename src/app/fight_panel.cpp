@@ -330,7 +330,7 @@ void draw_talk_sheet(App& app) {
     if (!negotiator || !negotiator->is_character() || negotiator->dead) {
         negotiator = nullptr;
         for (const auto& f : s.figures)
-            if (f.is_character() && !f.dead && f.side == Side::Party) {
+            if (f.is_character() && !f.dead && f.side == Side::Party && f.away.empty() && !f.petrified) {  // with the party (8.4)
                 negotiator = &f;
                 break;
             }

@@ -81,6 +81,7 @@ const Figure& strongest_monster(const GameState& s);
 // Opens a fight in round 1: phase 1, or phase 2 when the monsters strike first (8.7, 10.5).
 void begin_fight(Turn& t, bool gates, bool monsters_first);
 const Figure& check_negotiation(const GameData& data, const GameState& s);  // 8.4, 8.6: once per group
+void check_negotiator(const GameState& s, const Figure& negotiator);       // 8.4: a party member with the party
 const Figure& check_bribe(const GameData& data, const GameState& s);        // 8.7, 8.8: once per group
 // 10.7: why an N or V spell may not be cast now ({code, rule}), or nothing: no monster to talk to,
 // the roll it serves already made, or the same spell already cast for that roll.

@@ -82,8 +82,8 @@ NegotiationOdds odds_of_negotiation(const GameState& s, const GameData& data, co
     try {
         const Figure& monster = check_negotiation(data, s);
         const Figure* negotiator = s.find(negotiator_id);
-        if (!negotiator || !negotiator->is_character() || negotiator->dead)
-            throw Refused("not_a_character", "8.4", {{"figure", plain(negotiator_id)}});
+        if (!negotiator) throw Refused("not_a_character", "8.4", {{"figure", plain(negotiator_id)}});
+        check_negotiator(s, *negotiator);
         if (s.encounter.intimidation) {  // Zastraszenie / Zniechęcenie: no roll (10.7)
             odds.intimidation = 1.0;
             return odds;

@@ -99,12 +99,20 @@ int bribe_needed(const GameData& data, const Figure& monster, int gold, int* off
     return row->max_roll[column];
 }
 
+void check_negotiator(const GameState& s, const Figure& negotiator) {
+    if (!negotiator.is_character() || negotiator.dead) throw Refused("not_a_character", "8.4", {{"figure", negotiator.name}});
+    // 8.4: the talent of "dowolnego członka oddziału": one who is with the party now, not
+    // teleported away (10.6), turned to stone (15.3), or on the monsters' side (possessed, 13.2).
+    if (negotiator.side != Side::Party || !negotiator.away.empty() || negotiator.petrified || !place_of(s, negotiator.id).on_board())
+        throw Refused("negotiator_not_with_party", "8.4", {{"figure", negotiator.name}});
+}
+
 // negotiate {negotiator, dice?}: 2K6 - NN + talent (+4 Elokwencja): <=6 failure, 7-9 agreement,
 // >=10 intimidation; Zastraszenie / Zniechęcenie give intimidation with no roll. Once per group.
 void action_negotiate(Turn& t) {
     if (t.s.fight.active) throw Refused("fight_in_progress", "8.4");
     Figure& negotiator = t.figure("negotiator");
-    if (!negotiator.is_character() || negotiator.dead) throw Refused("not_a_character", "8.4", {{"figure", negotiator.name}});
+    check_negotiator(t.s, negotiator);
     const Figure& monster = check_negotiation(t.data, t.s);
     Encounter& e = t.s.encounter;
     std::string result;

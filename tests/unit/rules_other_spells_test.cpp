@@ -1,5 +1,6 @@
 // 10.6: spells of type O, cast at any time but useful in their own situations.
 #include "table.hpp"
+#include "core/queries.hpp"
 
 using test::Table;
 
@@ -218,4 +219,21 @@ TEST_CASE("10.6 Teleportacja: a teleported character rejoins the ranks when the 
     CHECK(t.fig("c1").away.empty());
     CHECK(czary::place_of(t.state(), "c1").on_board());
     t.refused({{"type", "rejoin"}, {"figure", "c1"}}, "not_away", "10.6");
+}
+
+TEST_CASE("8.4: only a party member with the party negotiates (not one teleported away, nor possessed)") {
+    Table t = adventure();
+    const auto orc = t.monster("ork", 3);
+    // Curvenol teleports Larraka to a segment already seen: she is not with the party.
+    t.ok({{"type", "cast"}, {"caster", "c3"}, {"spell", "teleportacja"}, {"targets", {"c1"}}, {"destination", "segment 4"}});
+    const auto refusal = t.refused({{"type", "negotiate"}, {"negotiator", "c1"}, {"dice", {6, 6}}}, "negotiator_not_with_party", "8.4");
+    CHECK(refusal.pl == "Larraka nie jest teraz z oddziałem, więc nie może negocjować (8.4).");
+    // The odds say the same.
+    const auto odds = czary::odds_of_negotiation(t.state(), czary::GameData::builtin(), "c1");
+    REQUIRE(odds.refusal);
+    CHECK(odds.refusal->code == "negotiator_not_with_party");
+    // Gislan, possessed at the statue (13.2), stands with the monsters.
+    t.ok({{"type", "possess"}, {"character", "c2"}, {"source", "statue"}, {"dice", {6}}});
+    t.refused({{"type", "negotiate"}, {"negotiator", "c2"}, {"dice", {6, 6}}}, "negotiator_not_with_party", "8.4");
+    (void)orc;
 }
