@@ -10,6 +10,7 @@
 #include "controller/search.hpp"
 #include "app/widgets.hpp"
 #include "core/dice.hpp"
+#include "core/formation.hpp"
 #include "core/queries.hpp"
 
 namespace czary::app {
@@ -330,7 +331,7 @@ void draw_talk_sheet(App& app) {
     if (!negotiator || !negotiator->is_character() || negotiator->dead) {
         negotiator = nullptr;
         for (const auto& f : s.figures)
-            if (f.is_character() && !f.dead && f.side == Side::Party && f.away.empty() && !f.petrified) {  // with the party (8.4)
+            if (with_party(s, f)) {  // 8.4: a member of the party who is with it
                 negotiator = &f;
                 break;
             }

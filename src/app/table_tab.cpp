@@ -111,7 +111,6 @@ void outcomes_region(App& app, ImVec2 size) {
 
 void draw_table_tab(App& app) {
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const float spacing = ImGui::GetStyle().ItemSpacing.x;
     app.frame.wide = avail.x >= 600.0f;
     draw_fight_controls(app);
     app.frame.toast_top = ImGui::GetCursorScreenPos().y + 2;  // over the far ranks, not the fight's buttons
@@ -133,7 +132,6 @@ void draw_table_tab(App& app) {
         sheet_region(app, ImVec2(avail.x * 0.6f, rest));
         ImGui::SameLine();
         outcomes_region(app, ImVec2(0, rest));
-        (void)spacing;
         return;
     }
     // A phone: the toast's strip, then the board as tall as its ranks (the two at most 55% of

@@ -17,6 +17,9 @@ void remove_from_board(GameState& s, const std::string& id);
 Place place_first_free(Formation& formation, const std::string& id);
 void compact(Formation& formation);
 void arrange_monsters_by_strength(GameState& s);  // 9.1: the 3 strongest in front
+// A living character standing with the party now: on the party's side and on its board, not
+// teleported away (10.6), turned to stone (15.3) or possessed by the monsters (13.2).
+bool with_party(const GameState& s, const Figure& f);
 int living_in_rank(const GameState& s, Side side, int rank);
 int living_on_board(const GameState& s, Side side);
 std::vector<std::string> figures_on_board(const GameState& s);

@@ -107,6 +107,10 @@ void arrange_monsters_by_strength(GameState& s) {
     s.monsters.ranks = std::move(ranks);
 }
 
+bool with_party(const GameState& s, const Figure& f) {
+    return f.is_character() && !f.dead && f.side == Side::Party && f.away.empty() && !f.petrified && place_of(s, f.id).on_board();
+}
+
 int living_in_rank(const GameState& s, Side side, int rank) {
     const Formation& formation = side == Side::Party ? s.party : s.monsters;
     if (rank >= static_cast<int>(formation.ranks.size())) return 0;

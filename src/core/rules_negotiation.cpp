@@ -101,9 +101,8 @@ int bribe_needed(const GameData& data, const Figure& monster, int gold, int* off
 
 void check_negotiator(const GameState& s, const Figure& negotiator) {
     if (!negotiator.is_character() || negotiator.dead) throw Refused("not_a_character", "8.4", {{"figure", negotiator.name}});
-    // 8.4: the talent of "dowolnego członka oddziału": one who is with the party now, not
-    // teleported away (10.6), turned to stone (15.3), or on the monsters' side (possessed, 13.2).
-    if (negotiator.side != Side::Party || !negotiator.away.empty() || negotiator.petrified || !place_of(s, negotiator.id).on_board())
+    // 8.4: the talent of "dowolnego członka oddziału": one who is with the party now.
+    if (!with_party(s, negotiator))
         throw Refused("negotiator_not_with_party", "8.4", {{"figure", negotiator.name}});
 }
 
