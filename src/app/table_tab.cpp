@@ -140,7 +140,18 @@ void draw_table_tab(App& app) {
     TableView& view = app.ui.table;
     draw_toast_strip(app);
     ImGui::SetCursorPosY(ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y);  // the strip and the board are one cloth
-    const float most = height * 0.55f - toast_strip_height();
+    // At most 55% of the page. Before a fight a little more where the first rank of each side
+    // would not be whole in that (a small phone, large text, a long name above): the monsters as
+    // they are set up, while the sheet keeps two rows of buttons. In a fight the hand and the cast
+    // bar need the room.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float strip = toast_strip_height();
+    float most = height * 0.55f - strip;
+    if (!app.session.state().fight.active) {
+        const float both_fronts = 2 * (token_height(app) + 2 * style.ItemSpacing.y) + 6 + 2;
+        const float sheet_least = 2 * (touch_size + style.ItemSpacing.y) + 2 * style.WindowPadding.y;
+        most = std::max(most, std::min(both_fronts, height - strip - sheet_least));
+    }
     const std::string key = board_height_key(app, avail.x);
     if ((view.board_height_for != key || !view.board_height) && view.board_content > 0) {
         const float fitted = std::min(view.board_content + 2.0f, most);

@@ -167,7 +167,13 @@ async function everyScreenAt360(page, scale) {
   await tapInView(page, 'sheet:talk');
   await check('talk');
   await tapInView(page, 'sheet:talk');
-  await prepare(page, [{ type: 'add_monster', kind: 'czarnoksieznik', sila: 8 }, { type: 'move_figure', figure: 'c1', rank: 2, slot: 1 }, { type: 'start_fight' }]);
+  // Issue 25: before the fight, with a long name above and large text, the monster set up and
+  // the party's first rank are both whole on the board (names, life, odporność).
+  await prepare(page, [{ type: 'add_monster', kind: 'czarnoksieznik', sila: 8 }]);
+  const set = await layout(page);
+  for (const id of ['token:m4', 'token:c1', 'token:c2', 'token:c3'])
+    if (!set[id] || set[id].clipped || set[id].y < set.board.y || set[id].y + set[id].h > set.board.y + set.board.h) problems.push(`${scale}x: ${id} not whole on the board before the fight`);
+  await prepare(page, [{ type: 'move_figure', figure: 'c1', rank: 2, slot: 1 }, { type: 'start_fight' }]);
   await check('fight');
   await tap(page, 'token:c1');
   await check('fight hand');
