@@ -24,7 +24,7 @@ void toggle_sheet(App& app, Sheet sheet) {
 void phase_row(App& app) {
     if (!app.ui.table.ending_fight) {
         const float w = share(2);
-        if (touch_button(app, app.tr("fight.next_phase"), "fight:next", w)) dispatch(app, actions::NextPhase{});
+        if (touch_button(app, app.tr("fight.next_phase"), "fight:next", w)) dispatch_rolling(app, actions::NextPhase{});
         ImGui::SameLine();
         if (touch_button(app, app.tr("fight.end"), "fight:end", w)) app.ui.table.ending_fight = true;
         return;
@@ -127,7 +127,40 @@ void draw_fight_controls(App& app) {
     }
 }
 
+// What the fight's phase asks of the players before it ends, at the sheet's top: 9.8 pkt 4's
+// move offered, one button a figure of the second rank; 9.8 pkt 3's die with the table's dice.
+void draw_phase_duties(App& app) {
+    const GameState& s = app.session.state();
+    if (!s.fight.active) return;
+    if (s.fight.phase == 4 && s.fight.first_rank_move == Fight::FirstRankMove::Owed && s.party.ranks.size() > 1) {
+        wrapped(app.tr("fight.first_rank_owed"));
+        app.layout.add_last_item("fight:first-rank-owed");
+        app.layout.add_text("fight:first-rank-owed", app.tr("fight.first_rank_owed"));
+        const auto& front = s.party.ranks[0];
+        int shown = 0;
+        for (int slot = 0; slot < 3; ++slot) {
+            const Figure* f = s.find(s.party.ranks[1][slot]);
+            if (!f) continue;
+            // The free place of the first rank nearest to where it stands.
+            int to = -1;
+            for (int d = 0; d < 3 && to < 0; ++d)
+                for (int at : {slot - d, slot + d})
+                    if (to < 0 && at >= 0 && at < 3 && front[at].empty()) to = at;
+            if (to < 0) continue;
+            if (shown++ % 2) ImGui::SameLine();
+            if (touch_button(app, app.local(f->name).c_str(), "fight:step-forward:" + f->id, share(2))) dispatch(app, actions::MoveFigure{f->id, 1, to + 1});
+        }
+    }
+    if (s.fight.phase == 5 && app.ui.table_dice_everywhere) {
+        wrapped(app.tr("fight.monster_place_die"));
+        app.layout.add_last_item("fight:monster-place-die");
+        app.layout.add_text("fight:monster-place-die", app.tr("fight.monster_place_die"));
+        pip_pad(app, app.ui.pending_pips, "phase");
+    }
+}
+
 void draw_sheet(App& app) {
+    draw_phase_duties(app);
     if (app.ui.cast.active()) return draw_cast_panel(app);
     if (app.ui.table.sheet == Sheet::Monsters) return draw_monster_form(app);
     if (app.ui.table.sheet == Sheet::Talk) return draw_talk_sheet(app);

@@ -206,7 +206,8 @@ struct StartFight {
 
 struct NextPhase {
     static constexpr const char* type = "next_phase";
-    template <class Self, class Field> static void fields(Self&, Field&&) {}
+    Dice dice{};  // 9.8 pkt 3: the die for a monster stepping into a rank with two free places
+    template <class Self, class Field> static void fields(Self& a, Field&& field) { field("dice", a.dice); }
 };
 
 struct WeaponAttack {  // a figure attacks with a weapon this round (10.3)

@@ -24,6 +24,10 @@ int living_in_rank(const GameState& s, Side side, int rank);
 int living_on_board(const GameState& s, Side side);
 std::vector<std::string> figures_on_board(const GameState& s);
 void check_formation_limits(const GameState& s, Side side);  // refuses when 4.1 C / 9.8 would break
-void reorganise_monsters(Turn& t);  // 9.2 phase 5
+void close_ranks(Turn& t, Side side);  // 9.8: the gaps a fight left close in that side's phase
+void begin_party_reorganisation(Turn& t);    // 9.2 phase 4 begins: gaps close, pkt 4's move owed
+void end_party_reorganisation(Turn& t);      // refuses the end of phase 4 while pkt 4's move is owed
+void begin_monster_reorganisation(Turn& t);  // 9.2 phase 5 begins: gaps close
+void reorganise_monsters(Turn& t);           // 9.2 phase 5 ends: what 9.8 pkt 1-2 still want
 
 }  // namespace czary

@@ -259,6 +259,8 @@ void action_next_phase(Turn& t) {
     Fight& fight = t.s.fight;
     if (!fight.active) throw Refused("no_fight", "9.2");
     if (fight.phase >= 5) raised(fight.round, 1, state_limits::max_counter, {"numer rundy", "the round number"}, "9.2");
+    if (fight.phase == 4) end_party_reorganisation(t);
+    if (fight.phase == 5) reorganise_monsters(t);
     ++fight.phase;
     if (fight.phase == 3 && !fight.black_gates) {
         // 9.2 phase 3 is the Black Gates' attack: away from them it is passed over, and said so.
@@ -271,9 +273,9 @@ void action_next_phase(Turn& t) {
         for (auto& f : t.s.figures) f.acted.clear();
     }
     if (fight.phase == 3) fight.gates_blasts_left = 3;  // 16.0
-    if (fight.phase == 4) fight.ranks_moved_from.clear();
     t.note("phase", "9.2", {{"round", number_text(fight.round)}, {"phase", number_text(fight.phase)}});
-    if (fight.phase == 5) reorganise_monsters(t);
+    if (fight.phase == 4) begin_party_reorganisation(t);
+    if (fight.phase == 5) begin_monster_reorganisation(t);
 }
 
 // weapon_attack {figure}: records the attack (10.3, 9.4); its wounds are entered with "wound".
@@ -365,6 +367,9 @@ void finish_fight(Turn& t, const std::string& outcome, const std::map<std::strin
     for (Figure* f : survivors) f->experience += static_cast<int>(points[f->id]);
     fight.active = false;
     fight.outcome = outcome;
+    // Outside a fight the players set the march order as they like (4.1 C3): no gaps stay.
+    compact(t.s.party);
+    compact(t.s.monsters);
     for (auto& f : t.s.figures) {
         f.acted.clear();
         f.magic_shield = false;  // 10.5: for one fight

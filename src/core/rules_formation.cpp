@@ -25,7 +25,9 @@ void remove_from_board(GameState& s, const std::string& id) {
         for (auto& rank : formation->ranks)
             for (auto& place : rank)
                 if (place == id) place.clear();
-        compact(*formation);
+        // 9.8: "Dokonuje się ona w czasie odpowiedniej fazy": in a fight a rank emptied stays on
+        // the board, a gap, until its side's reorganisation (phase 4, phase 5: close_ranks).
+        if (!s.fight.active) compact(*formation);
     }
 }
 
@@ -39,6 +41,18 @@ Place place_first_free(Formation& formation, const std::string& id) {
     // Every rank is full: a new rank opens behind the last.
     formation.ranks.push_back({id, "", ""});
     return {static_cast<int>(formation.ranks.size()) - 1, 0};
+}
+
+void close_ranks(Turn& t, Side side) {
+    Formation& formation = formation_of(t.s, side);
+    bool gap = false, behind = false;
+    for (auto rank = formation.ranks.rbegin(); rank != formation.ranks.rend(); ++rank) {
+        const bool empty = (*rank)[0].empty() && (*rank)[1].empty() && (*rank)[2].empty();
+        if (empty && behind) gap = true;
+        behind = behind || !empty;
+    }
+    compact(formation);
+    if (gap) t.note(side == Side::Party ? "party_ranks_close_up" : "monster_ranks_close_up", "9.8");
 }
 
 void compact(Formation& formation) {
@@ -146,26 +160,87 @@ void check_formation_limits(const GameState& s, Side side) {
     if (living_in_rank(s, Side::Party, 0) < needed) throw Refused("first_rank_needs_two", s.fight.active ? "9.8" : "4.1 C2");
 }
 
+void begin_party_reorganisation(Turn& t) {
+    Fight& fight = t.s.fight;
+    fight.ranks_moved_from.clear();
+    close_ranks(t, Side::Party);
+    // 9.8 pkt 4: "Jeżeli w pierwszym szeregu została przy życiu tylko jedna postać, to jedyny ruch,
+    // jaki może (i musi) być wykonany polega na przesunięciu postaci z drugiego szeregu do pierwszego."
+    fight.first_rank_move = Fight::FirstRankMove::None;
+    if (living_in_rank(t.s, Side::Party, 0) == 1 && living_in_rank(t.s, Side::Party, 1) > 0) {
+        fight.first_rank_move = Fight::FirstRankMove::Owed;
+        for (const auto& id : t.s.party.ranks[0])
+            if (const Figure* lone = id.empty() ? nullptr : t.s.find(id)) t.note("first_rank_move_owed", "9.8", {{"figure", lone->name}});
+    }
+}
+
+void end_party_reorganisation(Turn& t) {
+    if (t.s.fight.first_rank_move != Fight::FirstRankMove::Owed) return;
+    for (const auto& id : t.s.party.ranks[0])
+        if (const Figure* lone = id.empty() ? nullptr : t.s.find(id)) throw Refused("first_rank_move_owed", "9.8", {{"figure", lone->name}});
+}
+
+void begin_monster_reorganisation(Turn& t) {
+    close_ranks(t, Side::Monsters);
+    t.s.fight.monster_front_full = living_in_rank(t.s, Side::Monsters, 0) == 3;
+    t.s.fight.monsters_stepped = 0;
+}
+
+namespace {
+
+// The strongest (siła − wounds) monster of rank `from`, or nullptr.
+const Figure* strongest_in(const GameState& s, int from, int& slot) {
+    const Figure* best = nullptr;
+    if (from >= static_cast<int>(s.monsters.ranks.size())) return nullptr;
+    for (int other = 0; other < 3; ++other) {
+        const Figure* candidate = s.find(s.monsters.ranks[from][other]);
+        if (candidate && (!best || candidate->sila - candidate->wounds > best->sila - best->wounds)) {
+            best = candidate;
+            slot = other;
+        }
+    }
+    return best;
+}
+
+// 9.8 (monsters) pkt 3: "jeżeli jest w nim dwie wolne pozycje rzut kostką decyduje, którą z nich
+// potwór zajmie" (1-3 the left one, 4-6 the right one; with three free, two pips each).
+void step_forward(Turn& t, const Figure& monster, Place from, int rank) {
+    auto& ranks = t.s.monsters.ranks;
+    std::vector<int> free;
+    for (int slot = 0; slot < 3; ++slot)
+        if (ranks[rank][slot].empty()) free.push_back(slot);
+    int slot = free.front();
+    if (free.size() > 1) {
+        const int pips = t.dice.roll("1K6", "monster_place", monster.id);
+        slot = free[static_cast<std::size_t>((pips - 1) * static_cast<int>(free.size()) / 6)];
+    }
+    ranks[rank][slot] = monster.id;
+    ranks[from.rank][from.slot].clear();
+    t.note("monster_steps_forward", "9.8", {{"figure", monster.name}, {"rank", number_text(rank + 1)}});
+}
+
+}  // namespace
+
 void reorganise_monsters(Turn& t) {
-    // 9.2 phase 5: every rank is filled up to 3 from behind, strongest first; nobody steps back.
+    // At the end of phase 5 (9.2), what the players left undone, strongest first: pkt 1 "Jeżeli w
+    // pierwszym szeregu jest mniej niż trzy potwory jeden lub dwa muszą zostać przesunięte z drugiego
+    // szeregu"; pkt 2, the first rank full when the phase began and no monster moved by the players:
+    // "jeden potwór z dalszego szeregu może zostać przesunięty do przodu" (the suggestion: the
+    // strongest of the rank behind the first gap).
     Formation& formation = t.s.monsters;
-    for (std::size_t rank = 0; rank + 1 < formation.ranks.size(); ++rank) {
-        for (int slot = 0; slot < 3; ++slot) {
-            if (!formation.ranks[rank][slot].empty()) continue;
-            const Figure* best = nullptr;
-            Place from;
-            for (std::size_t behind = rank + 1; behind < formation.ranks.size() && !best; ++behind)
-                for (int other = 0; other < 3; ++other) {
-                    const Figure* candidate = t.s.find(formation.ranks[behind][other]);
-                    if (candidate && (!best || candidate->sila - candidate->wounds > best->sila - best->wounds)) {
-                        best = candidate;
-                        from = {static_cast<int>(behind), other};
-                    }
-                }
-            if (!best) break;
-            formation.ranks[rank][slot] = best->id;
-            formation.ranks[from.rank][from.slot].clear();
-            t.note("monster_steps_forward", "9.2", {{"figure", best->name}, {"rank", number_text(static_cast<int>(rank) + 1)}});
+    compact(formation);
+    if (formation.ranks.size() < 2) return;
+    if (living_in_rank(t.s, Side::Monsters, 0) < 3) {
+        int slot = 0;
+        while (living_in_rank(t.s, Side::Monsters, 0) < 3)
+            if (const Figure* best = strongest_in(t.s, 1, slot)) step_forward(t, *best, {1, slot}, 0);
+            else break;
+    } else if (t.s.fight.monster_front_full && t.s.fight.monsters_stepped == 0) {
+        for (int rank = 1; rank + 1 < static_cast<int>(formation.ranks.size()); ++rank) {
+            if (living_in_rank(t.s, Side::Monsters, rank) == 3) continue;
+            int slot = 0;
+            if (const Figure* best = strongest_in(t.s, rank + 1, slot)) step_forward(t, *best, {rank + 1, slot}, rank);
+            break;
         }
     }
     compact(formation);
@@ -191,6 +266,11 @@ void action_move_figure(Turn& t) {
         if (figure.side == Side::Party) {
             // 9.8: in phase 4 one figure from each rank moves one rank.
             if (t.s.fight.phase != 4) throw Refused("reorganise_only_phase_4", "9.8");
+            // 9.8 pkt 4: with one left in the first rank the only move is one from the second
+            // rank to the first, and nothing after it.
+            auto& owed = t.s.fight.first_rank_move;
+            if (owed == Fight::FirstRankMove::Made) throw Refused("first_rank_move_was_the_only", "9.8");
+            if (owed == Fight::FirstRankMove::Owed && (from.rank != 1 || rank != 0)) throw Refused("first_rank_move_first", "9.8");
             // 9.8 pkt 1: within a rank a figure may move only so that the order stays: "postacie,
             // stojące w tym samym szeregu nie mogą się zamieniać miejscami".
             if (rank == from.rank) {
@@ -204,23 +284,35 @@ void action_move_figure(Turn& t) {
             auto used = [&](int r) { return std::find(moved.begin(), moved.end(), r) != moved.end(); };
             if (rank != from.rank && used(from.rank)) throw Refused("rank_already_moved", "9.8", {{"rank", number_text(from.rank + 1)}});
             if (other && rank != from.rank && used(rank)) throw Refused("rank_already_moved", "9.8", {{"rank", number_text(rank + 1)}});
+            // 9.8 pkt 5: "Jeżeli w pierwszym szeregu zostały dwie postacie żadna z nich nie może zostać
+            // wycofana do drugiego szeregu" (a swap withdraws the one it displaces).
+            const bool leaves_front = (from.rank == 0 && rank > 0) || (other && rank == 0 && from.rank > 0);
+            if (leaves_front && living_in_rank(t.s, Side::Party, 0) <= 2) throw Refused("first_rank_needs_two", "9.8");
             if (rank != from.rank) {
                 moved.push_back(from.rank);
                 if (other) moved.push_back(rank);
             }
+            if (owed == Fight::FirstRankMove::Owed) owed = Fight::FirstRankMove::Made;
         } else {
             // 9.2 phase 5: monsters only step forward.
             if (t.s.fight.phase != 5) throw Refused("monsters_move_only_phase_5", "9.2");
             // 9.8 (monsters) pkt 4: "Potwory nie mogą zamieniać się miejscami w tym samym szeregu, ani
             // przesuwać się do tyłu".
             if (rank > from.rank || other) throw Refused("monsters_never_step_back", "9.8");
+            // 9.8 (monsters) pkt 2: the first rank full, one monster from further back steps forward.
+            if (rank < from.rank) {
+                if (t.s.fight.monster_front_full && t.s.fight.monsters_stepped >= 1) throw Refused("one_monster_steps_forward", "9.8");
+                ++t.s.fight.monsters_stepped;
+            }
         }
     }
 
     formation.ranks[from.rank][from.slot] = other ? other->id : "";
     destination = figure.id;
     compact(formation);
-    check_formation_limits(t.s, figure.side);
+    // In a fight 9.8 pkt 4-5 above say what the first rank must keep (a rank emptied by deaths
+    // is made good one move a round); outside one, 4.1 C2.
+    if (!t.s.fight.active) check_formation_limits(t.s, figure.side);
     const Place now = place_of(t.s, figure.id);
     t.note("moved", "9.8", {{"figure", figure.name}, {"rank", number_text(now.rank + 1)}, {"slot", number_text(now.slot + 1)}});
 }

@@ -108,6 +108,14 @@ struct Fight {
     bool hesitation = false;      // 10.5 Niepewność was cast
     bool hesitation_window = false;  // 10.5 Niepewność: healing before the fight starts, until it does
     std::vector<int> ranks_moved_from;  // 9.8: one character from each rank per phase 4
+    // 9.8 party pkt 4: one left alive in the first rank when phase 4 began: the only move, and a
+    // move that must be made, is one from the second rank to the first.
+    enum class FirstRankMove { None, Owed, Made };
+    FirstRankMove first_rank_move = FirstRankMove::None;
+    // 9.8 monsters pkt 2: the first rank was full when phase 5 began, so one monster at most steps
+    // forward; `monsters_stepped` counts the monsters the players moved forward in this phase 5.
+    bool monster_front_full = false;
+    int monsters_stepped = 0;
     std::vector<std::string> monsters_killed;
     std::string outcome;          // after it ends: victory, agreement, cease_fire, fled
 };

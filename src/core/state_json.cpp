@@ -415,6 +415,7 @@ nlohmann::json state_to_json(const GameState& state) {
     const Adventure& a = state.adventure;
     const Fight& f = state.fight;
     const Encounter& e = state.encounter;
+    static const char* const first_rank_move_names[] = {"", "owed", "made"};
     return {
         {"next_id", state.next_id},
         {"figures", std::move(figures)},
@@ -425,6 +426,8 @@ nlohmann::json state_to_json(const GameState& state) {
         {"fight", {{"number", f.number}, {"active", f.active}, {"round", f.round}, {"phase", f.phase},
                    {"black_gates", f.black_gates}, {"gates_blasts_left", f.gates_blasts_left},
                    {"hesitation", f.hesitation}, {"hesitation_window", f.hesitation_window}, {"ranks_moved_from", f.ranks_moved_from},
+                   {"first_rank_move", first_rank_move_names[static_cast<int>(f.first_rank_move)]},
+                   {"monster_front_full", f.monster_front_full}, {"monsters_stepped", f.monsters_stepped},
                    {"monsters_killed", f.monsters_killed}, {"outcome", f.outcome}}},
         {"right_after_fight", state.right_after_fight},
         {"encounter", {{"negotiation_bonus", e.negotiation_bonus}, {"intimidation", e.intimidation},
@@ -469,6 +472,9 @@ GameState state_from_json(const nlohmann::json& value, const GameData& data) {
         f.list("ranks_moved_from", [&](const json& index, const std::string& at) {
             state.fight.ranks_moved_from.push_back(read_integer(index, at, 0, most_ranks));
         });
+        state.fight.first_rank_move = static_cast<Fight::FirstRankMove>(f.choice("first_rank_move", {"", "owed", "made"}));
+        state.fight.monster_front_full = f.boolean("monster_front_full");
+        state.fight.monsters_stepped = f.integer("monsters_stepped", 0, 3, 0);
         state.fight.monsters_killed = f.texts("monsters_killed");
         static const char* const outcomes[] = {"", "victory", "agreement", "cease_fire", "fled"};
         state.fight.outcome = outcomes[f.choice("outcome", {"", "victory", "agreement", "cease_fire", "fled"})];

@@ -515,3 +515,54 @@ test('9.0: no flight from a fight unless the house rule is on (Sessions, setting
   assert.equal((await state(page)).fight.outcome, 'fled');
   assert.deepEqual(errors, []);
 });
+
+// Issue 26 at the table, by touch on a phone: 9.8's gap stays on the board until its side's phase,
+// the move 9.8 pkt 4 owes is offered (and phase 4 does not end without it); 17.5: wounds heal
+// between adventures.
+test('9.8 / 17.5 on a phone: a gap until its phase, the owed move offered, wounds healed between adventures', async () => {
+  const { page, errors } = await freshPhone();
+  await prepare(page, [
+    ...PARTY,
+    { type: 'add_character', name: 'Tragarz', sila: 6, odpornosc: 1 },  // c4, second rank
+    ...[9, 8, 7, 6].map((sila) => ({ type: 'add_monster', kind: 'ork', sila })),  // [m5 m6 m7] [m8]
+    { type: 'start_fight' },
+  ]);
+  await tap(page, 'tab:table');
+  // The monsters' first rank dies in phase 1: its places stay on the board, empty, and m8 stays
+  // in the second rank until phase 5.
+  await prepare(page, ['m5', 'm6', 'm7'].map((figure) => ({ type: 'wound', figure, amount: 20 })));
+  let rects = await layout(page);
+  assert.deepEqual((await state(page)).monsters.ranks[0], ['', '', ''], 'the gap is kept');
+  for (const slot of [1, 2, 3]) assert.ok(rects[`place:monsters:1:${slot}`], `rank 1 place ${slot} shown empty`);
+  assert.ok(rects['token:m8'].y + rects['token:m8'].h <= rects['place:monsters:1:1'].y + 1, 'm8 stands behind the gap');
+  await saveScreenshot(page, 'table-phone-7-gap');
+  await tap(page, 'fight:next');  // phase 2: Gislan and Curvenol die; Larraka is left alone in front
+  await prepare(page, ['c2', 'c3'].map((figure) => ({ type: 'wound', figure, amount: 20 })));
+  await tap(page, 'fight:next');  // phase 4
+  assert.equal((await state(page)).fight.phase, 4);
+  assert.match((await ui(page)).texts.toast, /Larraka została w 1\. szeregu sama/);
+  rects = await layout(page);
+  assert.ok(rects['fight:first-rank-owed'], 'the sheet says a move is owed');
+  assert.ok(rects['fight:step-forward:c4'], 'and offers it: Tragarz steps forward');
+  // The phase does not end without it: the toast says why, in Polish with its rule.
+  await tap(page, 'fight:next');
+  assert.equal((await state(page)).fight.phase, 4);
+  assert.match((await ui(page)).texts.toast, /2\. szeregu.*9\.8/);
+  await saveScreenshot(page, 'table-phone-8-owed-move');
+  await tap(page, 'fight:step-forward:c4');
+  assert.ok((await state(page)).party.ranks[0].includes('c4'), 'one tap brings Tragarz forward');
+  assert.equal((await layout(page))['fight:step-forward:c4'], undefined, 'the offer is gone once made');
+  await tap(page, 'fight:next');  // phase 5: the monsters' gap closes
+  const s5 = await state(page);
+  assert.equal(s5.fight.phase, 5);
+  assert.deepEqual(s5.monsters.ranks, [['m8', '', '']]);
+  // The fight is won; Larraka keeps two wounds until the adventure ends (17.5).
+  await prepare(page, [{ type: 'wound', figure: 'm8', amount: 20 }, { type: 'end_fight' }, { type: 'wound', figure: 'c1', amount: 2 }]);
+  assert.equal(figure(await state(page), 'c1').wounds, 2);
+  await tap(page, 'tab:party');
+  await tap(page, 'adventure:leave');
+  assert.equal((await state(page)).adventure.active, false);
+  assert.equal(figure(await state(page), 'c1').wounds, 0, 'every wound healed between adventures');
+  assert.match((await ui(page)).texts.toast ?? '', /Larraka leczy wszystkie rany/);
+  assert.deepEqual(errors, []);
+});

@@ -23,6 +23,7 @@ Table vampire_fight() {
     Table t = Table::in_labyrinth();
     t.to_second_rank("c3");
     t.monster("wampir", 12);
+    t.porter_in_second_rank();  // c5
     t.ok({{"type", "start_fight"}});
     t.next_phases(1);
     return t;
@@ -213,7 +214,7 @@ TEST_CASE("10.5 / 15.5 Urok by the Vampire: free in rounds 1-2, the victim joins
     CHECK(t.state().monsters.ranks[0][1] == "c2");
     CHECK(t.state().party.ranks[0][1].empty());
     // Round 2, phase 1: Gislan cannot cast for anyone now.
-    t.next_phases(3);
+    t.next_round_porter_forward();
     t.refused({{"type", "cast"}, {"caster", "c2"}, {"spell", "sila"}, {"targets", {"c2"}}}, "charmed_cannot_cast", "15.5");
     // Round 3, phase 2: "tylko podczas dwóch pierwszych rund walki": no Urok any more (15.5).
     t.next_phases(5);
@@ -231,7 +232,7 @@ TEST_CASE("10.5 Uwolnienie: the charmed character must try to resist; failing fr
     Table t = vampire_fight();
     const std::string vampire = "m4";
     t.ok({{"type", "cast"}, {"caster", vampire}, {"spell", "urok"}, {"targets", {"c2"}}, {"dice", {6}}});
-    t.next_phases(3);  // round 2, phase 1
+    t.next_round_porter_forward();  // round 2, phase 1
     // Gislan (odporność 3) resists the freeing spell with a 2: still charmed.
     auto kept = t.ok({{"type", "cast"}, {"caster", "c3"}, {"spell", "uwolnienie"}, {"targets", {"c2"}}, {"dice", {2}}});
     CHECK(kept.outcome["targets"][0]["resisted"] == true);

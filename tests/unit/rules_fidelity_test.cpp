@@ -23,6 +23,7 @@ Table vampire_and_ork() {
     t.to_second_rank("c3");
     t.monster("ork", 4);
     t.monster("wampir", 12);
+    t.porter_in_second_rank();  // c6
     t.ok({{"type", "start_fight"}});
     return t;
 }
@@ -45,7 +46,7 @@ TEST_CASE("15.5 the party's Urok cannot take a character the Vampire charmed; on
     Table t = vampire_and_ork();
     t.next_phases(1);
     t.ok({{"type", "cast"}, {"caster", "m5"}, {"spell", "urok"}, {"targets", {"c2"}}, {"dice", {6}}});
-    t.next_phases(3);  // round 2, phase 1
+    t.next_round_porter_forward();  // round 2, phase 1
     t.refused({{"type", "cast"}, {"caster", "c3"}, {"spell", "urok"}, {"targets", {"c2"}}, {"dice", {6}}},
               "vampire_charm_only_freed", "15.5");
     t.ok({{"type", "cast"}, {"caster", "c3"}, {"spell", "uwolnienie"}, {"targets", {"c2"}}, {"dice", {6}}});

@@ -105,6 +105,22 @@ struct Table {
     void to_second_rank(const std::string& id) { ok({{"type", "move_figure"}, {"figure", id}, {"rank", 2}, {"slot", 1}}); }
     void c1_to_second_rank() { to_second_rank("c1"); }
 
+    // A fourth character, Tragarz, behind the first rank: someone to step forward when 9.8
+    // pkt 4 wants one (a charm or a death leaves one alone in the first rank).
+    void porter_in_second_rank() {
+        porter = ok({{"type", "add_character"}, {"name", "Tragarz"}, {"sila", 6}, {"odpornosc", 1}}).outcome.at("figure").get<std::string>();
+        ok({{"type", "move_figure"}, {"figure", porter}, {"rank", 2}, {"slot", 2}});
+    }
+    std::string porter;
+
+    // From phase 2 to the next round's phase 1, the porter stepping into the first rank in phase 4
+    // (9.8 pkt 4: owed when one is left there).
+    void next_round_porter_forward() {
+        next_phases(1);
+        ok({{"type", "move_figure"}, {"figure", porter}, {"rank", 1}, {"slot", 2}});
+        next_phases(2);
+    }
+
     void next_phases(int count) {
         for (int i = 0; i < count; ++i) ok({{"type", "next_phase"}});
     }
