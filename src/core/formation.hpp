@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "core/game_data.hpp"
 #include "core/state.hpp"
 
 namespace czary {
@@ -16,7 +17,7 @@ Place place_of(const GameState& s, const std::string& id);
 void remove_from_board(GameState& s, const std::string& id);
 Place place_first_free(Formation& formation, const std::string& id);
 void compact(Formation& formation);
-void arrange_monsters_by_strength(GameState& s);  // 9.1: the 3 strongest in front
+void arrange_monsters_by_strength(GameState& s, const GameData& data);  // 9.1: the 3 strongest in front; 16.0: the Gates' guard
 // A living character standing with the party now: on the party's side and on its board, not
 // teleported away (10.6), turned to stone (15.3) or possessed by the monsters (13.2).
 bool with_party(const GameState& s, const Figure& f);

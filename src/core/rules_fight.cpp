@@ -181,8 +181,17 @@ void action_add_monster(Turn& t) {
     }
     // 9.1: the strongest stand in front; the player is told where the new one stands and why
     // (a weaker one added before may have stepped back).
-    arrange_monsters_by_strength(t.s);
-    t.note("monster_added_ranked", "9.1", {{"figure", monster.name}, {"sila", number_text(sila)}, {"rank", number_text(place_of(t.s, monster.id).rank + 1)}});
+    arrange_monsters_by_strength(t.s, t.data);
+    const std::map<std::string, LocalizedText> where = {{"figure", monster.name}, {"sila", number_text(sila)}, {"rank", number_text(place_of(t.s, monster.id).rank + 1)}};
+    // 16.0: Bezimienny behind the Demons, in their last rank or the one after it.
+    int last_demon_rank = -1;
+    for (const auto& f : t.s.figures) {
+        const MonsterKind* k = f.is_character() ? nullptr : t.data.monster_kind(f.monster_kind);
+        if (k && k->demon) last_demon_rank = std::max(last_demon_rank, place_of(t.s, f.id).rank);
+    }
+    if (kind->nameless && last_demon_rank >= 0)
+        t.note(place_of(t.s, monster.id).rank == last_demon_rank ? "monster_added_among_demons" : "monster_added_behind_demons", "16.0", where);
+    else t.note("monster_added_ranked", "9.1", where);
 }
 
 void leave_monsters_behind(Turn& t) {

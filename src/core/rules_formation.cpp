@@ -95,27 +95,39 @@ private:
 
 }  // namespace
 
-void arrange_monsters_by_strength(GameState& s) {
+void arrange_monsters_by_strength(GameState& s, const GameData& data) {
     // In time proportional to the monsters (and one sort): a table of 4,000 used to cost seconds
     // per monster added, searching every figure for each monster and scanning the ranks from the
     // front for each place. The sorted monsters are laid into the ranks in one pass, three to a
     // rank, as placing each in the first free place of emptied ranks did.
     const FigureIndex figures(s.figures);
+    // 16.0: "Demony zajmują pierwsze szeregi, Bezimienny ustawiany jest w ostatnim szeregu Demonów
+    // lub za nimi": with Demons on the board they come first, then Bezimienny (in the last Demons'
+    // rank where it has a place, else in the rank behind), then any other monster.
+    enum Group { demons = 0, nameless = 1, others = 2 };
     struct Standing {
+        int group;
         std::int64_t strength;
         std::string* id;
     };
     std::vector<Standing> monsters;
+    bool any_demon = false;
     for (auto& rank : s.monsters.ranks)
         for (auto& id : rank)
             if (!id.empty()) {
                 // An id with no figure (a start state holds none once checked) stands at the back
                 // rather than being read through a null pointer.
                 const Figure* figure = figures.find(id);
-                monsters.push_back({figure ? std::int64_t{figure->sila} - figure->wounds : std::numeric_limits<std::int64_t>::min(), &id});
+                const MonsterKind* kind = figure && !figure->is_character() ? data.monster_kind(figure->monster_kind) : nullptr;
+                const int group = kind && kind->demon ? demons : kind && kind->nameless ? nameless : others;
+                any_demon = any_demon || group == demons;
+                monsters.push_back({group, figure ? std::int64_t{figure->sila} - figure->wounds : std::numeric_limits<std::int64_t>::min(), &id});
             }
-    std::stable_sort(monsters.begin(), monsters.end(),
-                     [](const Standing& a, const Standing& b) { return a.strength > b.strength; });
+    if (!any_demon)  // no Gates' guard: Bezimienny stands by his strength like any monster (9.1)
+        for (auto& m : monsters) m.group = others;
+    std::stable_sort(monsters.begin(), monsters.end(), [](const Standing& a, const Standing& b) {
+        return a.group != b.group ? a.group < b.group : a.strength > b.strength;
+    });
     std::vector<std::array<std::string, 3>> ranks((monsters.size() + 2) / 3);
     for (std::size_t i = 0; i < monsters.size(); ++i) ranks[i / 3][i % 3] = std::move(*monsters[i].id);
     s.monsters.ranks = std::move(ranks);

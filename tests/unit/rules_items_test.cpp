@@ -1,5 +1,6 @@
 // Things that change casting (CONTEXT.md): rings (14.8), altars (13.5), the bookshelf (13.4),
 // talismans (14.6); monsters' spells (15.7) and the Black Gates (16.0).
+#include "core/queries.hpp"
 #include "table.hpp"
 
 using test::Table;
@@ -139,4 +140,29 @@ TEST_CASE("16.0: the Demons vanish when Bezimienny dies") {
     CHECK(t.fig(demon).away == "vanished");
     t.refused({{"type", "rejoin"}, {"figure", demon}}, "vanished", "16.0");
     t.ok({{"type", "end_fight"}, {"outcome", "victory"}});
+}
+
+TEST_CASE("16.0: Bezimienny stands in the Demons' last rank or behind them, out of the first rank's reach") {
+    Table t = in_labyrinth();
+    t.c1_to_second_rank();
+    for (int sila : {8, 7}) t.monster("demon", sila);  // m4, m5
+    auto added = t.ok({{"type", "add_monster"}, {"kind", "bezimienny"}, {"sila", 15}});  // m6
+    // Two Demons: their rank has a place left, and he takes it, strongest though he is.
+    CHECK(t.state().monsters.ranks[0] == std::array<std::string, 3>{"m4", "m5", "m6"});
+    CHECK(added.log[0].key == "monster_added_among_demons");
+    CHECK(added.log[0].text.pl == "Pojawia się Bezimienny 1 (siła 15) i staje w 1. szeregu, ostatnim szeregu Demonów.");
+    // A third Demon takes the front; he steps behind them.
+    t.monster("demon", 6);  // m7
+    CHECK(t.state().monsters.ranks[0] == std::array<std::string, 3>{"m4", "m5", "m7"});
+    CHECK(t.state().monsters.ranks[1] == std::array<std::string, 3>{"m6", "", ""});
+    t.ok({{"type", "start_fight"}, {"black_gates", true}});
+    const auto reach = czary::valid_targets(t.state(), czary::GameData::builtin(), "c1", "wybuch");
+    CHECK(std::find(reach.begin(), reach.end(), "m6") == reach.end());
+    t.refused({{"type", "cast"}, {"caster", "c1"}, {"spell", "wybuch"}, {"targets", {"m6"}}, {"dice", {6}}}, "target_not_first_rank", "10.5");
+
+    // Added after three Demons, the log says he stands behind them.
+    Table u = in_labyrinth();
+    for (int sila : {8, 7, 6}) u.monster("demon", sila);
+    added = u.ok({{"type", "add_monster"}, {"kind", "bezimienny"}, {"sila", 15}});
+    CHECK(added.log[0].text.pl == "Pojawia się Bezimienny 1 (siła 15) i staje w 2. szeregu, za Demonami.");
 }
