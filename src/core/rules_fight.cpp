@@ -421,10 +421,12 @@ void action_end_fight(Turn& t) {
         if (!t.s.house_rules.end_fight_early) throw Refused("fight_cannot_be_broken_off", "9.0");
         t.note("house_rule_used", "2.3", {{"rule", t.data.message("house_rule.end_fight_early")}});
     }
+    // 9.0: "nie może zostać przerwana do chwili śmierci jednej ze stron"; a monster asleep on the
+    // board (10.5 Uśpienie) is alive: it is killed without a roll, and then the fight is won.
     if (outcome == "victory")
         for (const auto& id : figures_on_board(t.s))
-            if (t.s.find(id)->side == Side::Monsters && !t.s.find(id)->asleep)
-                throw Refused("monsters_still_fight", "9.0", {{"figure", t.s.find(id)->name}});
+            if (const Figure* monster = t.s.find(id); monster->side == Side::Monsters)
+                throw Refused(monster->asleep ? "sleeping_monster_remains" : "monsters_still_fight", "9.0", {{"figure", monster->name}});
     // shares {character id: points}: the players' split of the experience (12.0), checked there.
     std::optional<std::map<std::string, int>> shares;
     if (t.action.contains("shares")) {

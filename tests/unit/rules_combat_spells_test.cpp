@@ -331,3 +331,15 @@ TEST_CASE("10.5 Zawieszenie broni: never against Bezimienny") {
     t.ok({{"type", "start_fight"}});
     t.refused({{"type", "cast"}, {"caster", "c2"}, {"spell", "zawieszenie_broni"}}, "not_against_nameless", "10.5");
 }
+
+TEST_CASE("9.0 / 10.5 Uśpienie: the fight is not won while a monster sleeps on the board; killed in it, it counts for experience") {
+    Table t = fight();
+    t.ok({{"type", "cast"}, {"caster", "c1"}, {"spell", "uspienie"}, {"targets", {"m5"}}, {"dice", {3}}});
+    REQUIRE(t.fig("m5").asleep);
+    t.ok({{"type", "wound"}, {"figure", "m4"}, {"amount", 9}});
+    t.refused({{"type", "end_fight"}}, "sleeping_monster_remains", "9.0");
+    t.ok({{"type", "kill_sleeping"}, {"figure", "m5"}});
+    auto ended = t.ok({{"type", "end_fight"}});
+    const int sila_m4 = t.fig("m4").sila, sila_m5 = t.fig("m5").sila;
+    CHECK(ended.outcome["experience"]["total"] == (sila_m4 + sila_m5) * 6);
+}
