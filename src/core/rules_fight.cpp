@@ -386,6 +386,9 @@ void finish_fight(Turn& t, const std::string& outcome, const std::map<std::strin
         f.free_combat_spells_active = false;
     }
     t.s.right_after_fight = true;  // 10.8 Wskrzeszenie
+    // 10.5 Zawieszenie broni: "Jego skutek jest analogiczny do porozumienia w czasie negocjacji
+    // (patrz 8.6)": the group is under an agreement now, so there is nothing left to talk about.
+    if (outcome == "cease_fire") t.s.encounter.outcome = "agreement";
     // 10.7: N and V spells cast for a talk lapse; after a fight there is none to come.
     t.s.encounter.negotiation_bonus = 0;
     t.s.encounter.intimidation = t.s.encounter.all_treasure = false;

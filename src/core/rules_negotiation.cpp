@@ -51,6 +51,13 @@ std::optional<std::pair<std::string, std::string>> talk_spell_refusal(const Game
         if (f->side == Side::Monsters && !f->is_character()) monster_present = true;
     }
     if (!monster_present) return Reason{"talk_spell_no_monster", "10.7"};
+    // Bezimienny and the Demons are never talked to (8.4, 8.7, 16.0): with them on the board there
+    // is no negotiation or bribe for a talk spell to serve, as with no monster at all.
+    try {
+        strongest_monster(GameData::builtin(), s, "16.0");
+    } catch (const Refused&) {
+        return Reason{"talk_spell_no_talk", "16.0"};
+    }
     const Encounter& e = s.encounter;
     if (spell.type == SpellType::Negotiation && !e.outcome.empty()) return Reason{"talk_spell_after_roll", "10.7"};
     if (spell.type == SpellType::Bribe && e.bribe_tried) return Reason{"talk_spell_after_roll", "10.7"};

@@ -326,6 +326,15 @@ TEST_CASE("10.5 Zawieszenie broni: ends the fight at once as an agreement, in an
     CHECK(t.state().fight.outcome == "cease_fire");
 }
 
+TEST_CASE("10.5 Zawieszenie broni: \"analogiczny do porozumienia\": the group is under an agreement (8.6), no second negotiation") {
+    Table t = fight_with_gislan_behind("troll", 9);
+    t.ok({{"type", "start_fight"}});
+    t.ok({{"type", "cast"}, {"caster", "c2"}, {"spell", "zawieszenie_broni"}});
+    CHECK(t.state().encounter.outcome == "agreement");
+    t.refused({{"type", "negotiate"}, {"negotiator", "c1"}, {"dice", {6, 6}}}, "negotiate_once", "8.6");
+}
+
+
 TEST_CASE("10.5 Zawieszenie broni: never against Bezimienny") {
     Table t = fight_with_gislan_behind("bezimienny", 15);
     t.ok({{"type", "start_fight"}});

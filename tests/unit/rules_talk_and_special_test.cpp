@@ -89,7 +89,7 @@ TEST_CASE("10.7 Zniechęcenie: as intimidation, and the monster hands over all i
 TEST_CASE("8.4: no negotiation with Bezimienny or Demons, whatever the spells") {
     Table t = talk();
     t.monster("demon", 8);
-    t.ok({{"type", "cast"}, {"caster", "c1"}, {"spell", "zastraszenie"}});
+    t.refused({{"type", "cast"}, {"caster", "c1"}, {"spell", "zastraszenie"}}, "talk_spell_no_talk", "16.0");
     t.refused({{"type", "negotiate"}, {"negotiator", "c2"}}, "no_negotiation_with", "8.4");
 }
 
@@ -328,4 +328,16 @@ TEST_CASE("8.4-8.9 odds: negotiation and bribe odds match the actions for every 
     t.ok({{"type", "start_fight"}});
     CHECK(czary::negotiation_odds(t.state(), czary::GameData::builtin(), "c1")["refusal"]["code"] == "fight_in_progress");
     CHECK(czary::bribe_odds(t.state(), czary::GameData::builtin(), 40)["refusal"]["rule"] == "8.7");
+}
+
+TEST_CASE("8.4 / 8.7 / 16.0: talk spells are refused with Bezimienny or the Demons, as with no monster: nobody to talk to") {
+    for (const char* kind : {"demon", "bezimienny"}) {
+        Table t;
+        t.party();
+        t.adventure({"elokwencja", "zastraszenie", "zniechecenie", "sugestia", "pochlebstwo"}, {"wybuch"}, {});
+        t.monster(kind, 8);
+        t.refused({{"type", "negotiate"}, {"negotiator", "c1"}, {"dice", {4, 4}}}, "no_negotiation_with", "8.4");
+        t.refused({{"type", "cast"}, {"caster", "c1"}, {"spell", "elokwencja"}}, "talk_spell_no_talk", "16.0");
+        t.refused({{"type", "cast"}, {"caster", "c1"}, {"spell", "sugestia"}}, "talk_spell_no_talk", "16.0");
+    }
 }
