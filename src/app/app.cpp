@@ -17,6 +17,7 @@ void draw_app(App& app) {
     app.die_draws.clear();
     app.dice_moving = false;
     app.frame.places.clear();
+    app.frame.reveal_span.reset();
     app.now = ImGui::GetTime();
     app.ui.tumble_clock += std::min(ImGui::GetIO().DeltaTime, 1.0f / 15.0f);
     begin_touch_frame(app);

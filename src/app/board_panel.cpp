@@ -289,6 +289,7 @@ void draw_formation(App& app, Side side, const std::vector<std::string>& candida
             app.layout.add_last_item(place_id);
             app.layout.add_last_item("token:" + f->id);
             app.frame.places.push_back({side, rank + 1, slot + 1, a.x, a.y, b.x, b.y});
+            if (f->id == app.ui.table.reveal) app.frame.reveal_span = std::make_pair(a.y, b.y);
             draw_token(app, *f, candidate, f->id == lifted);
             ImGui::PopID();
         }
@@ -367,10 +368,12 @@ void draw_lifted_token(App& app) {
             if (gesture.x() < place.x0 || gesture.x() >= place.x1 || gesture.y() < place.y0 || gesture.y() >= place.y1) continue;
             const Place from = place_of(s, f->id);
             if (from.rank + 1 == place.rank && from.slot + 1 == place.slot) break;  // put back where it was
-            if (place.side == f->side)
-                dispatch(app, actions::MoveFigure{f->id, place.rank, place.slot});
-            else
+            if (place.side != f->side) {
                 app.ui.notice = Notice{app.data->message("refuse.not_on_board", {{"figure", f->name}}), "9.1", true, ""};
+            } else if (dispatch(app, actions::MoveFigure{f->id, place.rank, place.slot}).ok) {
+                app.ui.table.reveal = f->id;  // dropped where the board's edge cuts it: brought whole into view
+                app.frame.redraw = true;
+            }
             break;
         }
         return;

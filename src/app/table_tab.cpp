@@ -69,6 +69,27 @@ void board_region(App& app, ImVec2 size, std::optional<float> front_at = std::nu
     ImGui::Dummy(ImVec2(1, std::max(8.0f, wanted + height - content)));
     if (restoring) view.board_follows_player = true;
     carried_to_edge(app);
+    // A counter just dropped half out of view (a rank at the board's edge) comes whole into it;
+    // the board then stays where that puts it, as after a swipe.
+    if (const auto span = app.frame.reveal_span) {
+        // Where the board is about to scroll (a new rank keeps the front line put), then as
+        // little more as shows the counter whole.
+        const float scroll = view.board_follows_player ? ImGui::GetScrollY() : wanted;
+        const float shift = scroll - ImGui::GetScrollY();
+        const float top = ImGui::GetWindowPos().y, bottom = top + height;
+        const float a = span->first - shift, b = span->second - shift;
+        float by = 0;
+        if (a < top) by = a - top - 4;
+        else if (b > bottom) by = std::min(b - bottom + 4, a - top);
+        if (by != 0) {
+            const float most = std::max(content, wanted + height) + 8 - height;
+            ImGui::SetScrollY(std::clamp(scroll + by, 0.0f, std::max(0.0f, most)));
+            view.board_follows_player = true;
+            app.frame.redraw = true;
+        }
+        view.reveal.clear();
+        app.frame.reveal_span.reset();
+    }
     if (!view.board_follows_player) {
         wanted = std::min(wanted, ImGui::GetScrollMaxY());
         if (std::abs(ImGui::GetScrollY() - wanted) > 0.5f) {

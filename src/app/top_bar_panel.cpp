@@ -87,6 +87,9 @@ void draw_chip(App& app, const Chip& chip, float width) {
     if (ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str()).x > room) size = std::min(size, ImGui::GetFontSize() * 0.78f);
     if (ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str()).x > room && text.find('\n') == std::string::npos && text.find(' ') != std::string::npos)
         text[text.rfind(' ')] = '\n';
+    // One word still too wide: smaller again, down to 0.6 of the text's size, rather than cut.
+    const float wide = ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str()).x;
+    if (wide > room) size = std::max(ImGui::GetFontSize() * 0.6f, size * room / wide);
     const ImVec2 extent = ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str());
     draw->PushClipRect(at, end, true);
     draw->AddText(nullptr, size, ImVec2(text_x, at.y + (touch_size - extent.y) / 2), col(theme::text), text.c_str());
@@ -160,7 +163,7 @@ void draw_top_bar(App& app) {
     // Fixed slots: the bar never moves when the undo label changes (it wraps instead).
     float undo_width = std::min(width * 0.36f, 240.0f);
     const Chip chip = chip_of(app);
-    const float chip_w = std::min(chip_width(chip), std::min(width * 0.34f, width >= 600.0f ? 260.0f : 170.0f));
+    float chip_w = std::min(chip_width(chip), std::min(width * 0.34f, width >= 600.0f ? 260.0f : 170.0f));
     float name_width = width - undo_width - redo_width - chip_w - 3 * spacing;
     // The session's name is never cut: its longest word at the smallest size gets its room from
     // undo (which wraps to two lines) where the bar is narrow; a name that still needs more than
@@ -173,7 +176,10 @@ void draw_top_bar(App& app) {
     const bool own_row = name_shown.shortened;
     if (own_row) {
         draw_name_row(app, name, width);
-        undo_width = width - redo_width - chip_w - 2 * spacing;  // the name's slot goes to undo
+        // The name's slot goes to the chip as far as its text needs ("niebieskie" whole with
+        // large text on a small phone), the rest to undo.
+        chip_w = std::min(chip_width(chip), width * 0.45f);
+        undo_width = width - redo_width - chip_w - 2 * spacing;
     }
 
     ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(6, ImGui::GetStyle().FramePadding.y));

@@ -193,6 +193,9 @@ void wrapped_in_room(const std::string& text, const std::vector<std::string>& co
     const float width = ImGui::GetContentRegionAvail().x;
     float room = 0;
     for (const auto& other : could_be) room = std::max(room, ImGui::CalcTextSize(numbers_kept_whole(other).c_str(), nullptr, false, width).y);
+    // One group: the last item's rect (what layout() reports) is the text and its room, not the
+    // 1 px filler under it.
+    ImGui::BeginGroup();
     const float top = ImGui::GetCursorPosY();
     wrapped(text);
     const float used = ImGui::GetCursorPosY() - top - ImGui::GetStyle().ItemSpacing.y;
@@ -200,6 +203,7 @@ void wrapped_in_room(const std::string& text, const std::vector<std::string>& co
         ImGui::SetCursorPosY(ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y);
         ImGui::Dummy(ImVec2(1, room - used));
     }
+    ImGui::EndGroup();
 }
 
 std::string fit_text(const std::string& text, float width, ImFont* font, float size) {

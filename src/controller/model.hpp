@@ -130,6 +130,7 @@ struct TableView {
     float board_front_at = 0;       // where the front line sat in the board then
     float board_content = 0;        // the height the ranks took last frame
     float board_front_content = 0;  // and where the front line was among them
+    std::string reveal;           // a counter just dropped: the board scrolls until it is whole
     char destination[64] = "";    // Teleportacja's segment, as typed
     // The talk result last brought into view: a new one scrolls the sheet to its top, where it is.
     std::optional<std::size_t> talk_result_shown;
@@ -278,6 +279,7 @@ struct App {
             float x0, y0, x1, y1;
         };
         std::vector<DropPlace> places;  // the board's places drawn this frame, for a drop
+        std::optional<std::pair<float, float>> reveal_span;  // TableView::reveal's top and bottom this frame
         // The toast's text this frame, as plain text (empty without a toast): the page mirrors
         // it for screen readers.
         std::string announcement;

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  openSite, openApp, restart, started, settle, tap, tapInView, input, overflowing, ui, status, saveScreenshot, WAIT, PARTY as PARTY_IN_LABYRINTH, prepare, layout, resize,
+  openSite, openApp, restart, started, settle, tap, tapInView, input, overflowing, ui, status, saveScreenshot, WAIT, PARTY as PARTY_IN_LABYRINTH, prepare, layout, resize, HEROES, PARTY_SETUP,
 } from './harness.mjs';
 
 let site, phone;
@@ -235,6 +235,28 @@ test('large text 1.5x at 360x640: nothing cut on Oddział, Stół and Sesje; it 
   assert.equal((await ui(page)).reducedMotion, true);
   assert.deepEqual(await overflowing(page), []);
   assert.deepEqual(errors, []);
+  await resize(page, { width: 390, height: 844 });
+});
+
+test('the longest sun, "niebieskie", is whole in the chip at 360 px and 1.5x text, beside a long name', async () => {
+  const { page } = await restart(site, phone);
+  await resize(page, { width: 360, height: 640 });
+  await settle(page);
+  await tapInView(page, 'tab:sessions');
+  await tap(page, 'settings:text:1.5');
+  await page.waitForFunction(() => window.czary.status().font.scale === 1.5, null, WAIT);
+  await tapInView(page, 'input:session-name');
+  for (let i = 0; i < 40; i += 1) await page.keyboard.press('Backspace');
+  await page.keyboard.type(LONG_NAME);
+  await page.keyboard.press('Enter');
+  await tapInView(page, 'session:rename');
+  await prepare(page, [...HEROES, ...PARTY_SETUP.filter((a) => a.type === 'set_pool'), { type: 'begin_adventure', dice: [6] }]);
+  for (const tab of ['sessions', 'party']) {
+    await tapInView(page, `tab:${tab}`);
+    const rects = await layout(page);
+    assert.equal(rects['top:chip'].text, 'niebieskie');
+    assert.deepEqual(await overflowing(page), [], `on ${tab}`);
+  }
   await resize(page, { width: 390, height: 844 });
 });
 

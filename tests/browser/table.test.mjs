@@ -566,3 +566,23 @@ test('9.8 / 17.5 on a phone: a gap until its phase, the owed move offered, wound
   assert.match((await ui(page)).texts.toast ?? '', /Larraka leczy wszystkie rany/);
   assert.deepEqual(errors, []);
 });
+
+// Issue 25 (the third playtest): a counter dropped into a rank the board's edge cuts is brought
+// whole into view, and the board stays there.
+test('a counter dropped at the board\'s edge comes whole into view', async () => {
+  const { page, errors } = await freshPhone();
+  await prepare(page, [...PARTY, { type: 'add_monster', kind: 'troll', sila: 9 }, { type: 'add_monster', kind: 'ork', sila: 4 }]);
+  await tap(page, 'tab:table');
+  const before = await layout(page);
+  const target = before['place:monsters:2:2'];
+  assert.ok(target, 'a place behind the monsters to drop on');
+  assert.ok(target.y < before.board.y, 'the place starts above the board\'s visible edge');
+  await touchDrag(page, 'token:m5', 'place:monsters:2:2');
+  await page.waitForFunction(() => window.czary.state().monsters.ranks[1]?.[1] === 'm5', null, WAIT);
+  await settle(page);
+  const after = await layout(page);
+  const ork = after['token:m5'];
+  assert.ok(ork && !ork.clipped, 'the ork is drawn whole');
+  assert.ok(ork.y >= after.board.y - 0.5 && ork.y + ork.h <= after.board.y + after.board.h + 0.5, 'inside the board');
+  assert.deepEqual(errors, []);
+});
