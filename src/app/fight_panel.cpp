@@ -217,6 +217,9 @@ void draw_figure_sheet(App& app, const Figure& f) {
     line(f.dead, "status.dead");
     if (f.strength_bonus_next) ImGui::BulletText("%s: +%d", app.tr("status.strength_next"), f.strength_bonus_next);
     if (f.dead) return;
+    // 10.5 Uśpienie: killed without a roll, once the others are dealt with (the core says so).
+    if (f.asleep && app.session.state().fight.active && touch_button(app, app.tr("fight.kill_sleeping"), "fight:kill-sleeping", -1))
+        dispatch(app, actions::KillSleeping{f.id});
     // Wounds from weapons or anything else, 1-6 at a tap or any number typed; healing (not a
     // spell) only when there is something to heal.
     ImGui::TextUnformatted(app.tr("figure.add_wounds"));

@@ -249,20 +249,21 @@ void finds_group(App& app, const Figure& c) {
 void experience_group(App& app, const Figure& c) {
     const auto& s = app.session.state();
     info(app, with_n(app, "items.experience_now", c.experience), "items:experience", false);
-    info(app, app.tr("items.prices"), "items:prices");
+    info(app, app.local(both(app, "items.prices", {{"{price}", std::to_string(improve_price(s, "sila"))}, {"{price_dex}", std::to_string(improve_price(s, "zrecznosc"))}})),
+         "items:prices");
     // 12.2: between adventures only, each by one point until the next adventure.
     const bool between = !s.adventure.active;
     if (!between) hint(app, app.tr("items.improve_between"), "items:improve-between");
-    static constexpr std::array<const char*, 6> traits = {"sila", "odpornosc", "zrecznosc", "potential_red", "potential_yellow", "potential_blue"};
+    const auto& traits = improvable_traits();
     std::vector<GridButton> buttons;
-    for (const char* what : traits) {
-        const int price = std::string(what) == "zrecznosc" ? 150 : 100;
-        const bool done = std::find(c.improved.begin(), c.improved.end(), what) != c.improved.end();
-        const std::string text = (done ? "✓ " : "") + std::string(app.tr((std::string("items.improve.") + what).c_str()));
-        buttons.push_back({text, std::string("items:improve:") + what, done, between && !done && c.experience >= price});
+    for (const std::string_view what : traits) {
+        const std::string trait(what);
+        const bool done = std::find(c.improved.begin(), c.improved.end(), trait) != c.improved.end();
+        const std::string text = (done ? "✓ " : "") + std::string(app.tr(("items.improve." + trait).c_str()));
+        buttons.push_back({text, "items:improve:" + trait, done, between && !done && c.experience >= improve_price(s, what)});
     }
     const int tapped = button_grid(app, buttons, 3);
-    if (tapped >= 0) dispatch(app, actions::Improve{c.id, traits[tapped]});
+    if (tapped >= 0) dispatch(app, actions::Improve{c.id, std::string(traits[static_cast<std::size_t>(tapped)])});
 }
 
 struct Group {

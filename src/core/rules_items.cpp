@@ -327,9 +327,10 @@ void action_magic_armor(Turn& t) {
            {{"figure", c.name}, {"amount", number_text(sila)}, {"sila", number_text(c.sila)}});
 }
 
-// improve {character, what}: 12.2, 12.3: after an adventure, 100 experience (zręczność 150)
-// raise one of siła, odporność (at most 5, 11.0), zręczność or one potential by one point, each
-// once until the next adventure. (Gold is kept on the character sheet, not here.)
+// improve {character, what}: 12.2, 12.3: after an adventure, 100 experience (zręczność 150; 17.5:
+// 10% more for every adventure after the first) raise one of siła, odporność (at most 5, 11.0),
+// zręczność, one potential or a talent ("zdolności": pułapki and Czarne Wrota at most 5, 7.3,
+// 16.0) by one point, each once until the next adventure. (Gold is kept on the character sheet.)
 void action_improve(Turn& t) {
     Figure& c = character(t, "character");
     const std::string what = t.text("what");
@@ -338,10 +339,15 @@ void action_improve(Turn& t) {
     if (t.s.adventure.active) throw Refused("improve_after_adventure", "12.2", args);
     if (std::find(c.improved.begin(), c.improved.end(), what) != c.improved.end())
         throw Refused("improved_once", "12.2", args);
-    const int price = what == "zrecznosc" ? 150 : 100;
+    const int price = improve_price(t.s, what);
     if (c.experience < price) throw Refused("not_enough_experience", what == "zrecznosc" ? "12.3" : "12.2",
                                             {{"figure", c.name}, {"what", args.at("what")}, {"price", number_text(price)}});
     if (what == "odpornosc" && c.odpornosc >= 5) throw Refused("odpornosc_at_most_5", "11.0", args);
+    if (what == "talent_traps" && c.talents.traps >= 5) throw Refused("talent_at_most_5", "7.3", args);
+    if (what == "talent_black_gates" && c.talents.black_gates >= 5) throw Refused("talent_at_most_5", "16.0", args);
+    if (what == "talent_traps") ++c.talents.traps;
+    if (what == "talent_black_gates") ++c.talents.black_gates;
+    if (what == "talent_negotiation") c.talents.negotiation = raised(c.talents.negotiation, 1, state_limits::max_points, {"negocjacje", "negotiation"}, "12.2");
     if (what == "sila") c.sila = raised(c.sila, 1, state_limits::max_sila, {"siła", "siła"}, "12.2");
     if (what == "odpornosc") ++c.odpornosc;
     if (what == "zrecznosc") c.zrecznosc = raised(c.zrecznosc, 1, state_limits::max_points, {"zręczność", "dexterity"}, "12.3");

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include "core/state.hpp"
 
 namespace czary {
@@ -22,10 +23,22 @@ const char* sun_name(Sun sun) {
     return "none";
 }
 
+const std::vector<std::string_view>& improvable_traits() {
+    static const std::vector<std::string_view> traits = {"sila", "odpornosc", "zrecznosc", "potential_red", "potential_yellow", "potential_blue",
+                                                         "talent_traps", "talent_negotiation", "talent_black_gates"};
+    return traits;
+}
+
 bool improvable(std::string_view what) {
-    for (const char* known : {"sila", "odpornosc", "zrecznosc", "potential_red", "potential_yellow", "potential_blue"})
-        if (what == known) return true;
-    return false;
+    const auto& traits = improvable_traits();
+    return std::find(traits.begin(), traits.end(), what) != traits.end();
+}
+
+int improve_price(const GameState& s, std::string_view what) {
+    const int base = what == "zrecznosc" ? 150 : 100;
+    // Adventures ended: the number of the last one begun, less the one under way.
+    const int ended = s.adventure.number - (s.adventure.active ? 1 : 0);
+    return base + base / 10 * std::max(0, ended - 1);
 }
 
 bool known_medallion(std::string_view medallion) {

@@ -160,8 +160,14 @@ struct GameState {
 const char* sun_name(Sun sun);
 
 // 12.2, 12.3: what spent experience raises by one point after an adventure ("sila", "odpornosc",
-// "zrecznosc", "potential_red", "potential_yellow", "potential_blue").
+// "zrecznosc", "potential_red", "potential_yellow", "potential_blue", and the talents
+// "talent_traps", "talent_negotiation", "talent_black_gates"), in the order the app offers them.
+const std::vector<std::string_view>& improvable_traits();
 bool improvable(std::string_view what);
+// Its price in experience now: 100 (zręczność 150, 12.3), 10% of that more for every adventure
+// ended after the first (17.5: "Koszty te rosną 10% po zakończeniu każdej kolejnej przygody,
+// poczynając od drugiej").
+int improve_price(const GameState& s, std::string_view what);
 // 14.7: the medallions the spell system knows ("neutralizacja_trucizny", "elokwencja").
 bool known_medallion(std::string_view medallion);
 

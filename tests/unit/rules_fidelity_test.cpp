@@ -404,3 +404,43 @@ TEST_CASE("4.1 D the end of an adventure ends its spells: armour points, a waiti
     CHECK(t.fig("c1").armor == 0);
     CHECK(t.fig("c1").strength_bonus_next == 0);
 }
+
+TEST_CASE("17.5 experience prices rise 10% after every adventure from the second; 12.2 talents are raised too") {
+    Table t = Table::in_labyrinth();  // adventure 1
+    std::vector<std::string> trolls;
+    for (int sila : {99, 99, 99, 3}) trolls.push_back(t.monster("troll", sila));
+    t.ok({{"type", "start_fight"}});
+    for (const auto& troll : trolls) t.ok({{"type", "wound"}, {"figure", troll}, {"amount", 99}});
+    t.ok({{"type", "end_fight"}});  // 300 × 6 = 1800 experience, 600 each
+    t.ok({{"type", "end_adventure"}});
+    // After the first adventure: 100 (zręczność 150).
+    CHECK(czary::improve_price(t.state(), "sila") == 100);
+    CHECK(czary::improve_price(t.state(), "zrecznosc") == 150);
+    auto raised = t.ok({{"type", "improve"}, {"character", "c2"}, {"what", "talent_traps"}});  // Gislan: traps 3 → 4
+    CHECK(t.fig("c2").talents.traps == 4);
+    CHECK(t.fig("c2").experience == 500);
+    CHECK(raised.log[0].text.pl == "Gislan podnosi cechę: zdolność „pułapki” o 1 (koszt: 100 punktów doświadczenia i tyle samo złota).");
+    t.ok({{"type", "improve"}, {"character", "c1"}, {"what", "talent_negotiation"}});
+    CHECK(t.fig("c1").talents.negotiation == 1);
+    t.ok({{"type", "improve"}, {"character", "c3"}, {"what", "talent_black_gates"}});  // Curvenol: 2 → 3
+    CHECK(t.fig("c3").talents.black_gates == 3);
+    // The second adventure ends: 110 (zręczność 165).
+    t.ok({{"type", "begin_adventure"}, {"dice", {3}}});
+    t.ok({{"type", "end_adventure"}});
+    CHECK(czary::improve_price(t.state(), "sila") == 110);
+    CHECK(czary::improve_price(t.state(), "zrecznosc") == 165);
+    t.ok({{"type", "improve"}, {"character", "c2"}, {"what", "talent_traps"}});  // 4 → 5
+    CHECK(t.fig("c2").experience == 390);
+    t.ok({{"type", "improve"}, {"character", "c1"}, {"what", "zrecznosc"}});
+    CHECK(t.fig("c1").experience == 600 - 100 - 165);
+    // During the third adventure the price stays that of the second's end; after it, 120 (180).
+    t.ok({{"type", "begin_adventure"}, {"dice", {3}}});
+    CHECK(czary::improve_price(t.state(), "sila") == 110);
+    t.ok({{"type", "end_adventure"}});
+    CHECK(czary::improve_price(t.state(), "sila") == 120);
+    CHECK(czary::improve_price(t.state(), "zrecznosc") == 180);
+    // 7.3: "Poziom zdolności „pułapki” postaci nie może przekroczyć poziomu 5".
+    t.refused({{"type", "improve"}, {"character", "c2"}, {"what", "talent_traps"}}, "talent_at_most_5", "7.3");
+    t.ok({{"type", "improve"}, {"character", "c2"}, {"what", "odpornosc"}});
+    CHECK(t.fig("c2").experience == 270);
+}
