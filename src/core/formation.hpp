@@ -14,6 +14,9 @@ class Turn;
 Formation& formation_of(GameState& s, Side side);
 struct Place { int rank = -1; int slot = -1; bool on_board() const { return rank >= 0; } };
 Place place_of(const GameState& s, const std::string& id);
+// Whether `id` stands in the party's ranks (a figure of the monsters' side may: the Zło
+// talisman's victim attacks from its place, 14.6).
+bool in_party_ranks(const GameState& s, const std::string& id);
 void remove_from_board(GameState& s, const std::string& id);
 Place place_first_free(Formation& formation, const std::string& id);
 void compact(Formation& formation);

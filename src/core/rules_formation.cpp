@@ -20,6 +20,13 @@ Place place_of(const GameState& s, const std::string& id) {
     return {};
 }
 
+bool in_party_ranks(const GameState& s, const std::string& id) {
+    for (const auto& rank : s.party.ranks)
+        for (const auto& place : rank)
+            if (place == id) return true;
+    return false;
+}
+
 void remove_from_board(GameState& s, const std::string& id) {
     for (Formation* formation : {&s.party, &s.monsters}) {
         for (auto& rank : formation->ranks)

@@ -177,8 +177,11 @@ void action_disarm_trap(Turn& t) {
 }
 
 // possess {character, source: statue|talisman, dice?}: 13.2 the Nameless One's statue, 14.6 the
-// Zło talisman: the character tries to resist; failing, it attacks the party: it stands in the
-// monsters' first rank, facing the middle of the party's (13.2), until it dies or is freed.
+// Zło talisman: the character tries to resist; failing, it attacks the party until it dies or is
+// freed: the statue's victim from the monsters' first rank, facing the middle of the party's
+// (13.2), the talisman's "z aktualnie zajmowanej w szyku pozycji" (14.6), where it stands. Outside a
+// fight its attack opens one, the victim striking first (13.2: "musi natychmiast zaatakować [...]
+// Rozpoczyna się walka").
 void action_possess(Turn& t) {
     Figure& c = character(t, "character");
     const std::string source = t.text("source");
@@ -191,18 +194,24 @@ void action_possess(Turn& t) {
         t.note("possession_resisted", rule, {{"figure", c.name}});
         return;
     }
-    remove_from_board(t.s, c.id);
     c.possessed = source;
     c.side = Side::Monsters;
     c.asleep = false;
-    Formation& monsters = t.s.monsters;
-    if (monsters.ranks.empty()) monsters.ranks.push_back({"", "", ""});
-    auto& front = monsters.ranks[0];
-    if (front[1].empty()) front[1] = c.id;
-    else if (front[0].empty()) front[0] = c.id;
-    else if (front[2].empty()) front[2] = c.id;
-    else place_first_free(monsters, c.id);
+    if (source == "statue") {
+        remove_from_board(t.s, c.id);
+        Formation& monsters = t.s.monsters;
+        if (monsters.ranks.empty()) monsters.ranks.push_back({"", "", ""});
+        auto& front = monsters.ranks[0];
+        if (front[1].empty()) front[1] = c.id;
+        else if (front[0].empty()) front[0] = c.id;
+        else if (front[2].empty()) front[2] = c.id;
+        else place_first_free(monsters, c.id);
+    }
     t.note(source == "statue" ? "possessed_by_statue" : "possessed_by_talisman", rule, {{"figure", c.name}});
+    if (!t.s.fight.active) {
+        begin_fight(t, false, true);
+        t.note("possessed_attacks_first", rule, {{"figure", c.name}});
+    }
 }
 
 std::optional<PartyPlace> charm_place(Turn& t) {
@@ -233,8 +242,12 @@ void end_possession(Turn& t, Figure& c) {
     const char* rule = c.possessed == "statue" ? "13.2" : "14.6";
     c.possessed.clear();
     c.side = Side::Party;
-    remove_from_board(t.s, c.id);
-    place_first_free(t.s.party, c.id);
+    // The talisman's victim never left its place among the party; the statue's comes back to the
+    // party's first free place.
+    if (!in_party_ranks(t.s, c.id)) {
+        remove_from_board(t.s, c.id);
+        place_first_free(t.s.party, c.id);
+    }
     t.note("possession_ended", rule, {{"figure", c.name}});
 }
 
@@ -286,6 +299,8 @@ void action_use_thought(Turn& t) {
     if (target.dead || target.side == c.side || !place_of(t.s, target.id).on_board())
         throw Refused("target_not_enemy", "14.6", args);
     if (t.s.fight.active && !c.acted.empty()) throw Refused("already_acted", "10.3", args);
+    // The strike is the wearer's attack: 9.4, "Postacie mogą atakować tylko podczas fazy 1".
+    if (t.s.fight.active && t.s.fight.phase != 1) throw Refused("wrong_phase_attack", "9.4", {{"phase", number_text(1)}});
     // As a spell's cost (10.2), the wound must not kill the wearer.
     if (c.wounds + 1 >= c.sila) throw Refused("thought_would_kill", "14.6", args);
     c.wounds += 1;

@@ -39,6 +39,15 @@ MonsterTargetRoll monster_target_roll(const GameState& s, const GameData&, const
     MonsterTargetRoll result;
     result.figure = monster;
     result.rank = place.rank + 1;
+    // The Zło talisman's victim attacks the party from its own place among them (14.6): any of
+    // the others on the board, as the players decide (no 9.3 roll: the formations do not face).
+    if (in_party_ranks(s, monster)) {
+        for (const auto& rank : s.party.ranks)
+            for (const auto& id : rank)
+                if (!id.empty() && id != monster) result.targets.push_back(id);
+        result.roll = false;
+        return result;
+    }
     // 9.2 pkt 2: monsters of the first and second ranks attack a figure of the party's first rank.
     const std::vector<std::string> party = front_rank(s, s.party, 0);
     if (place.rank == 0) {

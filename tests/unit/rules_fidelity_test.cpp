@@ -4,6 +4,7 @@
 
 #include "core/data_error.hpp"
 #include "core/queries.hpp"
+#include "core/target_roll.hpp"
 #include "table.hpp"
 
 using test::Table;
@@ -226,11 +227,16 @@ TEST_CASE("10.5 Niepewność: without it, the once-per-round limit holds for hea
 TEST_CASE("13.2 the Nameless One's statue: the possessed character faces the middle of the party; only Uwolnienie frees it") {
     Table t = Table::in_labyrinth();
     t.to_second_rank("c3");
-    t.ok({{"type", "possess"}, {"character", "c2"}, {"source", "statue"}, {"dice", {6}}});  // 6 > odporność 3
+    t.porter_in_second_rank();
+    auto possessed = t.ok({{"type", "possess"}, {"character", "c2"}, {"source", "statue"}, {"dice", {6}}});  // 6 > odporność 3
     CHECK(t.fig("c2").possessed == "statue");
     CHECK(t.fig("c2").side == czary::Side::Monsters);
     CHECK(t.state().monsters.ranks[0][1] == "c2");
-    t.ok({{"type", "start_fight"}});
+    // "musi natychmiast zaatakować [...] Rozpoczyna się walka": the fight opens with its attack.
+    CHECK(t.state().fight.active);
+    CHECK(t.state().fight.phase == 2);
+    CHECK(possessed.log.back().key == "possessed_attacks_first");
+    t.next_round_porter_forward();  // round 2, phase 1: the party's casters
     t.refused({{"type", "cast"}, {"caster", "c3"}, {"spell", "urok"}, {"targets", {"c2"}}, {"dice", {6}}},
               "statue_only_freed", "13.2");
     t.ok({{"type", "cast"}, {"caster", "c3"}, {"spell", "uwolnienie"}, {"targets", {"c2"}}, {"dice", {6}}});
@@ -241,7 +247,6 @@ TEST_CASE("13.2 the Nameless One's statue: the possessed character faces the mid
 TEST_CASE("13.2 / 15.5 a possessed character does not cast; its death ends the possession") {
     Table t = Table::in_labyrinth();
     t.ok({{"type", "possess"}, {"character", "c2"}, {"source", "statue"}, {"dice", {6}}});
-    t.ok({{"type", "start_fight"}});
     t.refused({{"type", "cast"}, {"caster", "c2"}, {"spell", "magiczna_zbroja"}, {"targets", {"c2"}}},
               "charmed_cannot_cast", "15.5");
     t.ok({{"type", "wound"}, {"figure", "c2"}, {"amount", 99}});
@@ -258,12 +263,22 @@ TEST_CASE("14.6 the Zło talisman: resisted, nothing happens; else Urok, by spel
     t.ok({{"type", "possess"}, {"character", "c2"}, {"source", "talisman"}, {"dice", {5}}});
     CHECK(t.fig("c2").possessed == "talisman");
     t.refused({{"type", "possess"}, {"character", "c2"}, {"source", "talisman"}}, "already_possessed", "14.6");
+    // 14.6: "Atak następuje z aktualnie zajmowanej w szyku pozycji": Gislan stays where he stood,
+    // a foe among the party, and attacks at once; the players pick whom.
+    CHECK(t.state().party.ranks[0][1] == "c2");
+    CHECK(t.fig("c2").side == czary::Side::Monsters);
+    CHECK(t.state().fight.active);
+    CHECK(t.state().fight.phase == 2);
+    const auto roll = czary::monster_target_roll(t.state(), czary::GameData::builtin(), "c2");
+    CHECK(roll.targets == std::vector<std::string>{"c1", "c3"});
+    CHECK_FALSE(roll.roll);
     // The potion: Gislan resists once (3 <= 3), then not.
     t.ok({{"type", "charm_potion"}, {"character", "c1"}, {"target", "c2"}, {"potion", "person"}, {"dice", {3}}});
     CHECK(t.fig("c2").possessed == "talisman");
     t.ok({{"type", "charm_potion"}, {"character", "c1"}, {"target", "c2"}, {"potion", "person"}, {"dice", {4}}});
     CHECK(t.fig("c2").possessed.empty());
     CHECK(t.fig("c2").side == czary::Side::Party);
+    CHECK(t.state().party.ranks[0][1] == "c2");  // freed where he stood
 }
 
 TEST_CASE("14.5 charm potions: Urok (osoba) over the Black Knight, the Sorcerer, the Orc and the Troll, Urok (potwór) over the rest") {
@@ -443,4 +458,14 @@ TEST_CASE("17.5 experience prices rise 10% after every adventure from the second
     t.refused({{"type", "improve"}, {"character", "c2"}, {"what", "talent_traps"}}, "talent_at_most_5", "7.3");
     t.ok({{"type", "improve"}, {"character", "c2"}, {"what", "odpornosc"}});
     CHECK(t.fig("c2").experience == 270);
+}
+
+TEST_CASE("14.6 / 9.4 the Myśl talisman's strike is the wearer's attack: in a fight, phase 1 only") {
+    Table t = Table::fight_with_troll();
+    t.ok({{"type", "thought_talisman"}, {"character", "c2"}, {"dice", {3}}});
+    t.next_phases(1);  // phase 2: the monsters' attack
+    t.refused({{"type", "use_thought"}, {"character", "c2"}, {"target", "m4"}, {"dice", {6, 5}}}, "wrong_phase_attack", "9.4");
+    t.next_phases(3);  // round 2, phase 1
+    t.ok({{"type", "use_thought"}, {"character", "c2"}, {"target", "m4"}, {"dice", {6, 5}}});
+    CHECK(t.fig("m4").wounds == 5);
 }

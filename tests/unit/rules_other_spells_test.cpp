@@ -232,8 +232,11 @@ TEST_CASE("8.4: only a party member with the party negotiates (not one teleporte
     const auto odds = czary::odds_of_negotiation(t.state(), czary::GameData::builtin(), "c1");
     REQUIRE(odds.refusal);
     CHECK(odds.refusal->code == "negotiator_not_with_party");
-    // Gislan, possessed at the statue (13.2), stands with the monsters.
+    // Gislan, possessed at the statue (13.2), stands with the monsters; the fight his attack opens
+    // is left by the house rule's flight (2.3), and he is still possessed.
+    t.ok({{"type", "set_house_rule"}, {"rule", "end_fight_early"}, {"on", true}});
     t.ok({{"type", "possess"}, {"character", "c2"}, {"source", "statue"}, {"dice", {6}}});
+    t.ok({{"type", "end_fight"}, {"outcome", "fled"}});
     t.refused({{"type", "negotiate"}, {"negotiator", "c2"}, {"dice", {6, 6}}}, "negotiator_not_with_party", "8.4");
     (void)orc;
 }
