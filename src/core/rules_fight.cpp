@@ -300,6 +300,16 @@ void action_weapon_attack(Turn& t) {
     if (figure.acted == "attack") throw Refused("already_attacked_this_round", "9.4", {{"figure", figure.name}});
     const int phase = figure.side == Side::Party ? 1 : 2;
     if (t.s.fight.phase != phase) throw Refused("wrong_phase_attack", "9.2", {{"phase", number_text(phase)}});
+    // 9.2 pkt 1: "Postacie z pierwszego szeregu szyku oddziału mogą atakować tylko przy pomocy broni
+    // (z wyjątkiem łuków i noży), zaś postacie, stojące w drugim szeregu szyku mogą strzelać z łuków,
+    // rzucać nożami lub rzucać czary"; pkt 2: "Potwory z drugiego szeregu szyku mogą rzucać czary".
+    // (Which weapon is the players' to say; the program keeps no weapons.) The Zło talisman's victim
+    // attacks from its place among the party (14.6), wherever that is.
+    const Place place = place_of(t.s, figure.id);
+    const Args where{{"figure", figure.name}, {"rank", number_text(place.rank + 1)}};
+    const bool among_party = in_party_ranks(t.s, figure.id);
+    if (among_party && figure.side == Side::Party && place.rank > 1) throw Refused("weapon_attack_rank_party", "9.2", where);
+    if (!among_party && place.rank > 0) throw Refused("weapon_attack_rank_monster", "9.2", where);
     figure.acted = "attack";
     t.note("attacked", "10.3", {{"figure", figure.name}});
 }

@@ -235,3 +235,20 @@ TEST_CASE("9.8 (monsters) pkt 4: monsters never step back") {
     REQUIRE(t.state().fight.phase == 5);
     t.refused({{"type", "move_figure"}, {"figure", "m4"}, {"rank", 2}, {"slot", 2}}, "monsters_never_step_back", "9.8");
 }
+
+TEST_CASE("9.2 pkt 1-2: weapons strike from the party's first two ranks and the monsters' first only") {
+    Table t;
+    t.party();
+    t.ok({{"type", "add_character"}, {"name", "Tragarz"}, {"sila", 6}, {"odpornosc", 1}});  // c4, rank 2
+    t.ok({{"type", "add_character"}, {"name", "Kucharz"}, {"sila", 6}, {"odpornosc", 1}});  // c5, rank 2
+    t.ok({{"type", "move_figure"}, {"figure", "c5"}, {"rank", 3}, {"slot", 1}});  // rank 3
+    for (int sila : {9, 8, 7, 6}) t.monster("ork", sila);  // [m6 m7 m8] [m9]
+    t.ok({{"type", "start_fight"}});
+    t.ok({{"type", "weapon_attack"}, {"figure", "c1"}});  // rank 1: any weapon but a bow or a knife
+    t.ok({{"type", "weapon_attack"}, {"figure", "c4"}});  // rank 2: a bow or a knife
+    const auto far = t.refused({{"type", "weapon_attack"}, {"figure", "c5"}}, "weapon_attack_rank_party", "9.2");
+    CHECK(far.pl == "Kucharz stoi w 3. szeregu: bronią atakuje się z 1. szeregu, a z 2. łukiem lub nożem (9.2).");
+    t.next_phases(1);
+    t.ok({{"type", "weapon_attack"}, {"figure", "m6"}});
+    t.refused({{"type", "weapon_attack"}, {"figure", "m9"}}, "weapon_attack_rank_monster", "9.2");
+}
