@@ -54,7 +54,7 @@ GameData GameData::from_files(std::string_view (*file)(std::string_view path)) {
             for (const auto& flag : k.at("flags")) {
                 bool* known = flag == "nameless" ? &kind.nameless : flag == "demon"  ? &kind.demon
                             : flag == "vampire"  ? &kind.vampire  : flag == "medusa" ? &kind.medusa
-                            : flag == "person"   ? &kind.person   : nullptr;
+                            : flag == "person"   ? &kind.person   : flag == "regenerates" ? &kind.regenerates : nullptr;
                 if (!known) throw DataError("monster '" + kind.id + "': unknown flag " + flag.dump());
                 *known = true;
             }

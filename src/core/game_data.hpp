@@ -45,6 +45,7 @@ struct MonsterKind {
     bool demon = false;
     bool vampire = false;
     bool medusa = false;
+    bool regenerates = false;  // 15.4 the Troll: a wound less after every third monsters' attack
     bool person = false;  // 14.5: Urok (osoba) works on it; Urok (potwór) on the others
 };
 

@@ -263,11 +263,24 @@ void action_start_fight(Turn& t) {
     if (monsters_first) t.note("monsters_attack_first", "8.7");
 }
 
+// 15.4: "Po zakończeniu każdej trzeciej fazy „atak potwora” Troll zmniejsza o jeden liczbę ran,
+// które odniósł": one phase 2 a round, so at the end of phase 2 of rounds 3, 6, 9…, every living
+// kind that regenerates, on the board, on whichever side.
+static void regenerate(Turn& t) {
+    for (auto& f : t.s.figures) {
+        const MonsterKind* kind = f.is_character() ? nullptr : t.data.monster_kind(f.monster_kind);
+        if (!kind || !kind->regenerates || !f.alive() || f.wounds == 0 || !place_of(t.s, f.id).on_board()) continue;
+        --f.wounds;
+        t.note("regenerates", "15.4", {{"figure", f.name}, {"life", number_text(f.sila - f.wounds)}, {"sila", number_text(f.sila)}});
+    }
+}
+
 // next_phase {}: 9.2 phases 1-5; phase 3 only at the Black Gates.
 void action_next_phase(Turn& t) {
     Fight& fight = t.s.fight;
     if (!fight.active) throw Refused("no_fight", "9.2");
     if (fight.phase >= 5) raised(fight.round, 1, state_limits::max_counter, {"numer rundy", "the round number"}, "9.2");
+    if (fight.phase == 2 && fight.round % 3 == 0) regenerate(t);
     if (fight.phase == 4) end_party_reorganisation(t);
     if (fight.phase == 5) reorganise_monsters(t);
     ++fight.phase;

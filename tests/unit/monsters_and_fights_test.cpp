@@ -274,3 +274,23 @@ TEST_CASE("9.7: a wound's message gives life left against siła, as the counter 
     for (const auto& entry : death.log)
         if (entry.key == "wounded") CHECK(entry.text.pl == "Larraka: +5 ran, życie 0/5.");
 }
+
+TEST_CASE("15.4 the Troll regenerates: one wound less after every third monsters' attack (phase 2 of rounds 3, 6, ...)") {
+    Table t = Table::fight_with_troll();  // m4, siła 9
+    const std::string orc = t.monster("ork", 4);  // joins the fight: no regeneration
+    t.ok({{"type", "wound"}, {"figure", "m4"}, {"amount", 5}});
+    t.ok({{"type", "wound"}, {"figure", orc}, {"amount", 2}});
+    t.next_phases(2);                          // round 1: past phase 2
+    t.next_phases(4);                          // round 2: past phase 2 (phase 4)
+    CHECK(t.fig("m4").wounds == 5);
+    t.next_phases(3);                          // round 3, phase 2
+    REQUIRE(t.state().fight.round == 3);
+    REQUIRE(t.state().fight.phase == 2);
+    auto third = t.ok({{"type", "next_phase"}});  // the third monsters' attack ends
+    CHECK(t.fig("m4").wounds == 4);
+    CHECK(t.fig(orc).wounds == 2);
+    CHECK(third.log.front().key == "regenerates");
+    CHECK(third.log.front().text.pl == "Troll 1 regeneruje się: jedna rana mniej, życie 5/9.");
+    t.next_phases(5);                          // round 4's phase 2 ends: nothing
+    CHECK(t.fig("m4").wounds == 4);
+}
