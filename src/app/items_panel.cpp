@@ -228,11 +228,11 @@ void finds_group(App& app, const Figure& c) {
     // 13.5: the altar's resist roll decides; a failure's damage is rolled after it.
     info(app, app.tr("items.altars"), "items:altars", false);
     rolling_pad(app, "pad:items");
-    static constexpr std::array<const char*, 4> altars = {"alloces", "avnas", "asmoday", "malthus"};
+    const auto& altars = altar_names();
     std::vector<GridButton> buttons;
-    for (const char* altar : altars) buttons.push_back({app.tr((std::string("items.altar.") + altar).c_str()), std::string("items:altar:") + altar});
+    for (const std::string_view altar : altars) buttons.push_back({app.tr(("items.altar." + std::string(altar)).c_str()), "items:altar:" + std::string(altar)});
     const int altar = button_grid(app, buttons, 2);
-    if (altar >= 0) dispatch_rolling(app, actions::Altar{c.id, altars[altar]});
+    if (altar >= 0) dispatch_rolling(app, actions::Altar{c.id, std::string(altars[static_cast<std::size_t>(altar)])});
     ImGui::Separator();
     // 13.4 the bookshelf (1K6: it falls, or teaches Wskrzeszenie), 13.6 the manuscript (Gniew Boży).
     const int find = button_grid(app, {{app.tr("items.bookshelf"), "items:find:bookshelf"}, {app.tr("items.manuscript"), "items:find:manuscript"}}, 2);

@@ -65,8 +65,8 @@ void action_resistance_ring(Turn& t) {
 void action_altar(Turn& t) {
     Figure& c = character(t, "character");
     const std::string altar = t.text("altar");
-    if (altar != "alloces" && altar != "avnas" && altar != "asmoday" && altar != "malthus")
-        throw Refused("bad_action", "", {{"field", "altar"}});
+    const auto& known = altar_names();
+    if (std::find(known.begin(), known.end(), altar) == known.end()) throw Refused("bad_action", "", {{"field", "altar"}});
     const bool success = resists(t, c);
     t.outcome["success"] = success;
     if (success) {
@@ -75,7 +75,14 @@ void action_altar(Turn& t) {
         // "zręczność ... zostaje zwiększona o 3 punkty"
         if (altar == "asmoday") c.zrecznosc = raised(c.zrecznosc, 3, state_limits::max_points, {"zręczność", "dexterity"}, "13.5");
         if (altar == "malthus") learn(t, c, spell_by_id(t, "gniew_bozy"), "malthus_altar");
-        t.note("altar_success_" + altar, "13.5", {{"figure", c.name}});
+        // Vassago: "zyskuje zdolności „pułapki” równe +3 (lub jej dotychczasowe zdolności „pułapki”
+        // ulegają zwiększeniu o 3 punkty, jednak nie mogą być wyższe niż 5)" — unless lost for good.
+        if (altar == "vassago" && c.talents.traps_lost) {
+            t.note("altar_success_vassago_lost", "13.5", {{"figure", c.name}});
+            return;
+        }
+        if (altar == "vassago") c.talents.traps = std::min(5, c.talents.traps + 3);
+        t.note("altar_success_" + altar, "13.5", {{"figure", c.name}, {"traps", number_text(c.talents.traps)}});
         return;
     }
     t.note("altar_failure_" + altar, "13.5", {{"figure", c.name}});
@@ -92,6 +99,11 @@ void action_altar(Turn& t) {
     if (altar == "asmoday") {
         for (int& p : c.potential) p = std::max(0, p - 1);
         drop_marks_over_potential(t, c);
+    }
+    // Vassago: "postać traci swe zdolności „pułapki” (jeśli je ma) na stałe, do końca całej gry".
+    if (altar == "vassago") {
+        c.talents.traps = 0;
+        c.talents.traps_lost = true;
     }
 }
 
@@ -354,6 +366,7 @@ void action_improve(Turn& t) {
     if (t.s.adventure.active) throw Refused("improve_after_adventure", "12.2", args);
     if (std::find(c.improved.begin(), c.improved.end(), what) != c.improved.end())
         throw Refused("improved_once", "12.2", args);
+    if (what == "talent_traps" && c.talents.traps_lost) throw Refused("traps_lost_for_good", "13.5", args);
     const int price = improve_price(t.s, what);
     if (c.experience < price) throw Refused("not_enough_experience", what == "zrecznosc" ? "12.3" : "12.2",
                                             {{"figure", c.name}, {"what", args.at("what")}, {"price", number_text(price)}});

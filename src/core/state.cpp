@@ -29,6 +29,11 @@ const std::vector<std::string_view>& improvable_traits() {
     return traits;
 }
 
+const std::vector<std::string_view>& altar_names() {
+    static const std::vector<std::string_view> altars = {"alloces", "vassago", "avnas", "malthus", "asmoday"};
+    return altars;
+}
+
 bool improvable(std::string_view what) {
     const auto& traits = improvable_traits();
     return std::find(traits.begin(), traits.end(), what) != traits.end();

@@ -22,6 +22,7 @@ struct Talents {
     int traps = 0;        // pułapki (max 5)
     int negotiation = 0;  // negocjacje
     int black_gates = 0;  // Czarne Wrota (max 5)
+    bool traps_lost = false;  // 13.5 Vassago's failure: pułapki gone "na stałe, do końca całej gry"
 };
 
 // A character or a monster; fields that do not apply to one kind stay at their defaults.
@@ -163,6 +164,9 @@ const char* sun_name(Sun sun);
 // "zrecznosc", "potential_red", "potential_yellow", "potential_blue", and the talents
 // "talent_traps", "talent_negotiation", "talent_black_gates"), in the order the app offers them.
 const std::vector<std::string_view>& improvable_traits();
+// 13.5: the altars of the spell system, in the app's order ("alloces", "vassago", "avnas",
+// "malthus", "asmoday"; Leraje's bow skill is left to the character sheet).
+const std::vector<std::string_view>& altar_names();
 bool improvable(std::string_view what);
 // Its price in experience now: 100 (zręczność 150, 12.3), 10% of that more for every adventure
 // ended after the first (17.5: "Koszty te rosną 10% po zakończeniu każdej kolejnej przygody,

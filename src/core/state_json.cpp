@@ -33,7 +33,9 @@ json name_json(const LocalizedText& t) {
 }
 
 json talents_json(const Talents& t) {
-    return {{"traps", t.traps}, {"negotiation", t.negotiation}, {"black_gates", t.black_gates}};
+    json talents = {{"traps", t.traps}, {"negotiation", t.negotiation}, {"black_gates", t.black_gates}};
+    if (t.traps_lost) talents["traps_lost"] = true;  // rare: left out otherwise
+    return talents;
 }
 
 json figure_json(const Figure& f) {
@@ -193,6 +195,7 @@ Figure read_figure(const json& value, const std::string& path) {
     if (const json* talents = f.get("talents")) {
         const Fields t(*talents, f.path("talents"));
         figure.talents.traps = t.integer("traps", 0, 5, 0);
+        figure.talents.traps_lost = t.boolean("traps_lost");
         figure.talents.negotiation = t.integer("negotiation", 0, 99, 0);
         figure.talents.black_gates = t.integer("black_gates", 0, 5, 0);
     }

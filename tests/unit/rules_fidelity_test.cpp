@@ -469,3 +469,23 @@ TEST_CASE("14.6 / 9.4 the Myśl talisman's strike is the wearer's attack: in a f
     t.ok({{"type", "use_thought"}, {"character", "c2"}, {"target", "m4"}, {"dice", {6, 5}}});
     CHECK(t.fig("m4").wounds == 5);
 }
+
+TEST_CASE("13.5 Vassago: success gives pułapki +3 (at most 5); failure takes them for good") {
+    Table t = Table::in_labyrinth();
+    auto won = t.ok({{"type", "altar"}, {"character", "c1"}, {"altar", "vassago"}, {"dice", {2}}});  // 2 <= odp 3
+    CHECK(won.outcome["success"] == true);
+    CHECK(t.fig("c1").talents.traps == 3);
+    t.ok({{"type", "altar"}, {"character", "c2"}, {"altar", "vassago"}, {"dice", {1}}});  // Gislan: 3 + 3 → 5
+    CHECK(t.fig("c2").talents.traps == 5);
+    auto lost = t.ok({{"type", "altar"}, {"character", "c2"}, {"altar", "vassago"}, {"dice", {6}}});  // 6 > 3
+    CHECK(lost.outcome["success"] == false);
+    CHECK(t.fig("c2").talents.traps == 0);
+    CHECK(t.fig("c2").talents.traps_lost);
+    // For good: neither the altar nor experience brings it back, and a saved game keeps it.
+    t.ok({{"type", "altar"}, {"character", "c2"}, {"altar", "vassago"}, {"dice", {1}}});
+    CHECK(t.fig("c2").talents.traps == 0);
+    const auto reread = czary::state_from_json(czary::state_to_json(t.state()), czary::GameData::builtin());
+    CHECK(reread.find("c2")->talents.traps_lost);
+    t.ok({{"type", "end_adventure"}});
+    t.refused({{"type", "improve"}, {"character", "c2"}, {"what", "talent_traps"}}, "traps_lost_for_good", "13.5");
+}
