@@ -57,18 +57,28 @@ const std::map<std::string, Handler>& handlers() {
     return table;
 }
 
+// 13.2, the Medusa statue: "Reszta oddziału postępuje tak, jak przy normalnym spotkaniu z potworem
+// (patrz 15.3)": the living Medusa is met (added, talked to, bribed, the ranks set, a fight begun),
+// and the stone character waits for that encounter's end.
+bool statue_encounter_goes_on(const std::string& type) {
+    return type == "add_monster" || type == "negotiate" || type == "bribe" || type == "move_figure" || type == "start_fight";
+}
+
 // "Right after" windows (10.6 poison, 10.8 and 15.3 a fight's end, 15.3 a statue's gaze) stay
-// open while spells are cast or dice rolled on the tray; any other action closes them.
-void close_right_after_windows(Turn& t) {
+// open while spells are cast or dice rolled on the tray; any other action closes them (the
+// statue's gaze stays open through the encounter it begins).
+void close_right_after_windows(Turn& t, const std::string& type) {
     GameState& s = t.s;
+    const bool statue_waits = statue_encounter_goes_on(type);
     for (auto& f : s.figures) {
+        const bool waits = f.stone_fresh && statue_waits;
         // 15.3: "Jeżeli nikt nie zna tego czaru postać ta jest uważana za martwą."
-        if (f.petrified && !f.dead && (s.right_after_fight || f.stone_fresh)) {
+        if (f.petrified && !f.dead && (s.right_after_fight || f.stone_fresh) && !waits) {
             f.dead = true;
             t.note("stone_dead", "15.3", {{"figure", f.name}});
         }
         f.poison_fresh = false;
-        f.stone_fresh = false;
+        if (!waits) f.stone_fresh = false;
     }
     s.right_after_fight = false;
 }
@@ -99,7 +109,7 @@ ApplyResult apply_in_place(GameState& state, const nlohmann::json& action, const
         const auto handler = handlers().find(type);
         if (handler == handlers().end()) throw Refused("unknown_action", "", {{"type", type}});
         Turn turn(state, data, action);
-        if (type != "cast" && type != "roll_dice") close_right_after_windows(turn);
+        if (type != "cast" && type != "roll_dice") close_right_after_windows(turn, type);
         if (!keeps_hesitation(type)) state.fight.hesitation_window = false;
         handler->second(turn);
         turn.dice.check_all_used();

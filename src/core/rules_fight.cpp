@@ -242,6 +242,8 @@ void begin_fight(Turn& t, bool gates, bool monsters_first) {
     for (auto& f : t.s.figures) {
         f.acted.clear();
         f.magic_shield = false;
+        // 13.2 / 15.3: the statue's stone now waits for this fight's end, as one turned in a fight.
+        f.stone_fresh = false;
         // 10.6 Siła / 14.5, 13.5 Alloces: "for the next fight" is this one.
         f.strength_bonus_active = f.strength_bonus_next;
         f.strength_bonus_next = 0;
@@ -433,6 +435,10 @@ void finish_fight(Turn& t, const std::string& outcome, const std::map<std::strin
         t.outcome["experience"] = {{"total", total}, {"share", share}};
         t.note("fight_ended", "12.0", {{"outcome", outcome_text}, {"total", plain(std::to_string(total))}, {"share", plain(std::to_string(share))}});
     }
+    // 15.3: "bezpośrednio po zakończeniu walki": the moment for Ożywienie kamienia, said last (the
+    // toast's line), while it lasts.
+    for (const auto& f : t.s.figures)
+        if (f.is_character() && f.petrified && !f.dead) t.note("stone_revival_now", "15.3", {{"figure", f.name}});
 }
 
 // end_fight {outcome: victory | agreement | fled, shares?}: "agreement" and "fled" only under the house

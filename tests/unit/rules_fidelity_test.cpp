@@ -489,3 +489,36 @@ TEST_CASE("13.5 Vassago: success gives pułapki +3 (at most 5); failure takes th
     t.ok({{"type", "end_adventure"}});
     t.refused({{"type", "improve"}, {"character", "c2"}, {"what", "talent_traps"}}, "traps_lost_for_good", "13.5");
 }
+
+TEST_CASE("13.2 / 15.3 the Medusa statue: the living Medusa is met as any monster; Ożywienie kamienia right after that fight") {
+    Table t;
+    t.party();
+    t.adventure(Table::standard_marks(1), {"ozywienie_kamienia", "zamek", "sila", "elokwencja"}, Table::standard_marks(3));
+    t.ok({{"type", "petrify"}, {"character", "c3"}});  // the statue's gaze, outside a fight
+    const std::string medusa = t.monster("meduza", 8);  // "tak, jak przy normalnym spotkaniu z potworem"
+    CHECK(t.fig("c3").petrified);
+    CHECK_FALSE(t.fig("c3").dead);
+    t.ok({{"type", "negotiate"}, {"negotiator", "c1"}, {"dice", {1, 1}}});  // failure: a fight
+    t.ok({{"type", "start_fight"}});
+    CHECK_FALSE(t.fig("c3").dead);
+    t.ok({{"type", "wound"}, {"figure", medusa}, {"amount", 8}});
+    auto ended = t.ok({{"type", "end_fight"}});
+    CHECK_FALSE(t.fig("c3").dead);
+    // The moment is said, last, where the toast shows it.
+    CHECK(ended.log.back().key == "stone_revival_now");
+    t.ok({{"type", "cast"}, {"caster", "c2"}, {"spell", "ozywienie_kamienia"}, {"targets", {"c3"}}});
+    CHECK(t.fig("c3").alive());
+    CHECK_FALSE(t.fig("c3").petrified);
+
+    // Left as stone past that moment, it is dead.
+    Table u;
+    u.party();
+    u.adventure(Table::standard_marks(1), {"ozywienie_kamienia", "zamek", "sila", "elokwencja"}, Table::standard_marks(3));
+    u.ok({{"type", "petrify"}, {"character", "c3"}});
+    const std::string other = u.monster("meduza", 8);
+    u.ok({{"type", "start_fight"}});
+    u.ok({{"type", "wound"}, {"figure", other}, {"amount", 8}});
+    u.ok({{"type", "end_fight"}});
+    u.ok({{"type", "heal"}, {"figure", "c1"}, {"amount", 1}});
+    CHECK(u.fig("c3").dead);
+}
