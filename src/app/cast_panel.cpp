@@ -67,14 +67,30 @@ std::string dice_needed(App& app, const Spell& spell, const CastDraft& cast) {
     return text;
 }
 
-void dice_entry(App& app, const Spell& spell, CastDraft& cast) {
+// Returns true when the cast is confirmed from under the pad: with the table's dice the pips are
+// entered there, and the next tap is right under them (the confirm above may be out of view).
+bool dice_entry(App& app, const Spell& spell, CastDraft& cast) {
     checkbox(app, app.tr("dice.table_mode"), "cast:dice-mode", &cast.table_dice);
-    if (!cast.table_dice) return;
+    if (!cast.table_dice) return false;
     const std::string needed = dice_needed(app, spell, cast);
     ImGui::TextWrapped("%s", needed.empty() ? app.tr("cast.no_dice") : (std::string(app.tr("cast.dice_order")) + " " + needed).c_str());
     app.layout.add_last_item("cast:dice-needed");
     app.layout.add_text("cast:dice-needed", needed);
     pip_pad(app, cast.pips, "cast:pip");
+    ImGui::PushStyleColor(ImGuiCol_Button, vec(theme::go));
+    const bool confirmed = touch_button(app, app.tr("cast.confirm"), "cast:confirm-pips", -1);
+    ImGui::PopStyleColor();
+    // A pip entered: the button that takes them is brought into view if the sheet's edge cuts it
+    // (the pad then rises by as much, once, after the tap; nothing moves while it is pressed).
+    if (cast.pips.size() != cast.pips_shown) {
+        cast.pips_shown = cast.pips.size();
+        const float bottom = ImGui::GetItemRectMax().y, edge = ImGui::GetWindowPos().y + ImGui::GetWindowHeight();
+        if (bottom > edge) {
+            ImGui::SetScrollY(ImGui::GetScrollY() + bottom - edge + ImGui::GetStyle().WindowPadding.y);
+            app.frame.redraw = true;
+        }
+    }
+    return confirmed;
 }
 
 }  // namespace
@@ -146,7 +162,7 @@ void draw_cast_panel(App& app) {
     const bool pointless_healing = spell->heals && target && target->wounds == 0;
     const bool asking = pointless_healing && cast.asked_no_wounds;
     ImGui::PushStyleColor(ImGuiCol_Button, vec(theme::go));
-    const bool confirm = touch_button(app, app.tr(asking ? "cast.confirm_anyway" : "cast.confirm"), "cast:confirm", -1);
+    bool confirm = touch_button(app, app.tr(asking ? "cast.confirm_anyway" : "cast.confirm"), "cast:confirm", -1);
     ImGui::PopStyleColor();
     // The question under the button: the second tap lands where the first did.
     if (asking) {
@@ -162,7 +178,8 @@ void draw_cast_panel(App& app) {
         record_field(app, "input:destination", app.ui.table.destination, app.tr("cast.destination"));
         cast.destination = app.ui.table.destination;
     }
-    dice_entry(app, *spell, cast);  // under the button: the pad stays put above the bottom edge
+    // Under the button: the pad stays put above the bottom edge (a second "Rzuć czar" under it).
+    confirm = dice_entry(app, *spell, cast) || confirm;
     if (!confirm) return;
     if (pointless_healing && !cast.asked_no_wounds) {
         cast.asked_no_wounds = true;

@@ -35,6 +35,7 @@ struct CastDraft {
     std::vector<std::string> targets;
     bool table_dice = false;     // the players roll real dice and enter the pips
     std::vector<int> pips;
+    std::size_t pips_shown = 0;  // the pips the sheet last scrolled for (a new pip: the confirm under the pad into view)
     std::string destination;     // Teleportacja
     int cost = 0;                // wounds it costs, as the card said when it was tapped
     bool asked_no_wounds = false;  // a healing spell on a figure with no wounds: asked once

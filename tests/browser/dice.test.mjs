@@ -4,7 +4,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { openSite, openApp, saveScreenshot, state, ui, tap, find, settle, WAIT } from './harness.mjs';
+import { openSite, openApp, saveScreenshot, state, ui, tap, find, settle, WAIT, tapInView, layout,
+} from './harness.mjs';
 
 let site;
 before(async () => { site = await openSite(); });
@@ -144,7 +145,11 @@ test('real dice entered on the pad feed the cast flow; the history lists the app
     if (!(await ui(page)).cast.tableDice) await tap(page, 'cast:dice-mode');
     await tap(page, 'cast:pip:6');
     await tap(page, 'cast:pip:2');
-    await tap(page, 'cast:confirm');
+    // The cast is confirmed right under the pips (issue 25, the third playtest: the confirm above
+    // was out of view once the pad was): no swipe back up.
+    const pad = (await layout(page))['cast:pip:6'];
+    const under = await tapInView(page, 'cast:confirm-pips');
+    assert.ok(under.y > pad.y, 'the second confirm lies under the pad');
     const troll = (await state(page)).figures.find((f) => f.id === 'm4');
     assert.equal(troll.wounds, 2);
     // The cast's dice lie in the outcome's toast on the table tab, one tap away (its details).
