@@ -437,6 +437,12 @@ void draw_talk_sheet(App& app) {
         app.layout.add_last_item("talk:bribe-odds");
         app.layout.add_text("talk:bribe-odds", odds);
     }
+    // 8.6: after an agreement or an intimidation the party "może [...] pójść dalej": the group is
+    // left behind at a tap (as after an accepted bribe), from the end of the sheet, where nothing
+    // was pressed a moment ago.
+    const std::string& talked = s.encounter.outcome;
+    if ((talked == "agreement" || talked.rfind("intimidation", 0) == 0) && touch_button(app, app.tr("talk.go_on"), "talk:go-on", -1))
+        dispatch(app, actions::ClearMonsters{});
 }
 
 }  // namespace czary::app
