@@ -194,7 +194,8 @@ void begin_party_reorganisation(Turn& t) {
 }
 
 void end_party_reorganisation(Turn& t) {
-    if (t.s.fight.first_rank_move != Fight::FirstRankMove::Owed) return;
+    // (A state read from a file may say "owed" over any formation: only a lone figure in front owes.)
+    if (t.s.fight.first_rank_move != Fight::FirstRankMove::Owed || t.s.party.ranks.empty()) return;
     for (const auto& id : t.s.party.ranks[0])
         if (const Figure* lone = id.empty() ? nullptr : t.s.find(id)) throw Refused("first_rank_move_owed", "9.8", {{"figure", lone->name}});
 }

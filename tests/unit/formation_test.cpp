@@ -252,3 +252,17 @@ TEST_CASE("9.2 pkt 1-2: weapons strike from the party's first two ranks and the 
     t.ok({{"type", "weapon_attack"}, {"figure", "m6"}});
     t.refused({{"type", "weapon_attack"}, {"figure", "m9"}}, "weapon_attack_rank_monster", "9.2");
 }
+
+TEST_CASE("9.8 pkt 4: a state read from a file that says a move is owed over an empty formation ends phase 4 safely") {
+    Table t;
+    t.party();
+    t.monster("ork", 5);
+    t.ok({{"type", "start_fight"}});
+    t.next_phases(2);
+    auto state = czary::state_to_json(t.state());
+    state["party"]["ranks"] = json::array();
+    state["fight"]["first_rank_move"] = "owed";
+    const auto read = czary::state_from_json(state, czary::GameData::builtin());
+    const auto result = czary::apply_action(read, {{"type", "next_phase"}}, czary::GameData::builtin());
+    CHECK(result.ok);
+}
