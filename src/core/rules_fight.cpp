@@ -183,12 +183,14 @@ void action_add_monster(Turn& t) {
     // (a weaker one added before may have stepped back).
     arrange_monsters_by_strength(t.s, t.data);
     const std::map<std::string, LocalizedText> where = {{"figure", monster.name}, {"sila", number_text(sila)}, {"rank", number_text(place_of(t.s, monster.id).rank + 1)}};
-    // 16.0: Bezimienny behind the Demons, in their last rank or the one after it.
+    // 16.0: Bezimienny behind the Demons, in their last rank or the one after it. (Looked for only
+    // when he comes: adding a monster stays linear on a large board.)
     int last_demon_rank = -1;
-    for (const auto& f : t.s.figures) {
-        const MonsterKind* k = f.is_character() ? nullptr : t.data.monster_kind(f.monster_kind);
-        if (k && k->demon) last_demon_rank = std::max(last_demon_rank, place_of(t.s, f.id).rank);
-    }
+    if (kind->nameless)
+        for (const auto& f : t.s.figures) {
+            const MonsterKind* k = f.is_character() ? nullptr : t.data.monster_kind(f.monster_kind);
+            if (k && k->demon) last_demon_rank = std::max(last_demon_rank, place_of(t.s, f.id).rank);
+        }
     if (kind->nameless && last_demon_rank >= 0)
         t.note(place_of(t.s, monster.id).rank == last_demon_rank ? "monster_added_among_demons" : "monster_added_behind_demons", "16.0", where);
     else t.note("monster_added_ranked", "9.1", where);
