@@ -28,6 +28,10 @@ bool has_outcome(const App& app) {
     return app.ui.outcome_step && *app.ui.outcome_step < app.session.position();
 }
 
+// A press that lands where a toast was a moment ago was meant for it (the player reached for it
+// as it went by itself): it presses nothing under it.
+constexpr double gone_grace = 0.6;  // s
+
 void dismiss(App& app) {
     // Closing the question of a passed session is "Anuluj": it must not stay waiting unseen.
     if (app.ui.notice && app.ui.notice->offer == "open_shared") decline_incoming_share(app);
@@ -84,6 +88,24 @@ void draw_outcome_details(App& app) {
         ImGui::TextDisabled("%s", app.local(both(app, "roll.more", {{"{n}", std::to_string(step.rolls.size() - rolls_shown)}})).c_str());
 }
 
+// An empty window where the toast lay, for a moment after it went: it takes the press (the
+// window under the pointer gets it in ImGui), and a swipe on it scrolls the page (touch.cpp).
+void draw_toast_gone(App& app) {
+    UiState::ToastGone& gone = app.ui.toast_gone;
+    if (gone.until <= app.now) return;
+    app.layout.add("toast:gone", gone.x0, gone.y0, gone.x1, gone.y1);
+    ImGui::SetNextWindowPos(ImVec2(gone.x0, gone.y0), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(gone.x1 - gone.x0, gone.y1 - gone.y0), ImGuiCond_Always);
+    ImGui::Begin("##toast-gone", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoSavedSettings |
+                                             ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoMove);
+    ImGui::BringWindowToDisplayFront(ImGui::GetCurrentWindow());
+    if (ImGui::IsWindowHovered() && ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {  // that press was the toast's
+        gone.until = 0;
+        gone.took = true;
+    }
+    ImGui::End();
+}
+
 }  // namespace
 
 void draw_toast(App& app) {
@@ -92,8 +114,9 @@ void draw_toast(App& app) {
     app.frame.announcement.clear();
     if (!notice && !has_outcome(app)) {
         app.ui.toast = {};
-        return;
+        return draw_toast_gone(app);
     }
+    if (app.ui.toast_gone.until > 0 || app.ui.toast_gone.took) app.ui.toast_gone = {};
     UiState::ToastView& toast = app.ui.toast;
     const bool offers = notice && !app.ui.notice->offer.empty();
     const bool refusal = notice && app.ui.notice->refusal;
@@ -126,7 +149,14 @@ void draw_toast(App& app) {
     const double reading = reading_time(toast.details ? text.whole : text.brief, refusal);
     if (!offers && !toast.pressed) {
         const double left = reading - (app.now - toast.since);
-        if (left <= 0) return dismiss(app);
+        if (left <= 0) {
+            const UiState::ToastGone gone{toast.x0, toast.y0, toast.x1, toast.y1, app.now + gone_grace};
+            dismiss(app);
+            app.ui.toast_gone = gone;
+            // A frame after it that lets presses through again.
+            app.frame.wake_in = app.frame.wake_in > 0 ? std::min(app.frame.wake_in, float(gone_grace)) : float(gone_grace);
+            return draw_toast_gone(app);
+        }
         app.frame.wake_in = static_cast<float>(left);
     }
 

@@ -187,6 +187,13 @@ struct UiState {
         bool pressed = false;   // a press began on the toast
         double reading = 0;     // s it stays once nobody touches it
     } toast;
+    // Where a toast that went by itself lay, and until when (s, app clock) a press there is
+    // still the toast's: a finger on its way to it must not press what it uncovered.
+    struct ToastGone {
+        float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+        double until = 0;
+        bool took = false;  // it took a press (reported to the page hook)
+    } toast_gone;
     // The state before the newest step this tab applied: the board shows what the step did
     // ("−6", "odpiera") on the tokens until the next change.
     std::optional<GameState> before_step;

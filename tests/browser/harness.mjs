@@ -182,6 +182,20 @@ export function underToast(rects, id) {
   return r.x < t.x + t.w && r.x + r.w > t.x && r.y < t.y + t.h && r.y + r.h > t.y;
 }
 
+// Taps the toast away (a first tap on one with details may open them), as a player would. A toast
+// about to go by itself is waited for instead: on a busy machine the tap could come after it went
+// and after the moment the place it left is still its own (toast.cpp), and press what lay under it.
+export async function tapToast(page) {
+  const [rects, toast] = await Promise.all([layout(page), ui(page).then((u) => u.toast)]);
+  const t = rects.toast;
+  if (!t) return;
+  if (!toast || toast.held || toast.reading - toast.age > 2 || (await ui(page)).notice?.offer) {
+    await input(page, () => page.touchscreen.tap(t.x + t.w / 2, t.y + t.h / 2));
+  } else {
+    await page.waitForFunction(() => { const l = window.czary.layout(); return !l.toast && !l['toast:gone']; }, null, { ...WAIT, timeout: 60000 });
+  }
+}
+
 // ImGui 1.86 turns one step per wheel event, whatever its size (SDL sends it as ±1): 5 lines,
 // or two thirds of a small window.
 const WHEEL_STEP = 90;
@@ -218,8 +232,11 @@ export async function find(page, id) {
   // details, the next closes it); one that offers something stays, and the page is scrolled to
   // bring the widget clear of it.
   for (let i = 0; i < 3 && underToast(rects, id) && !(await ui(page)).notice?.offer; i += 1) {
-    const t = rects.toast;
-    await input(page, () => page.touchscreen.tap(t.x + t.w / 2, t.y + t.h / 2));
+    await tapToast(page);
+    rects = await layout(page);
+  }
+  if (rects['toast:gone']) {  // the place a toast just left is its own for a moment
+    await page.waitForFunction(() => !window.czary.layout()['toast:gone'], null, WAIT);
     rects = await layout(page);
   }
   const shown = () => rects[id] && inside(rects[id], viewport) && !underToast(rects, id);

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  openSite, openApp, restart, saveScreenshot, state, ui, settle, layout, find, tap, tapInView, input, overflowing, PARTY, prepare, resize,
+  openSite, openApp, restart, saveScreenshot, state, ui, settle, layout, find, tap, tapInView, input, overflowing, PARTY, prepare, resize, tapToast,
 } from './harness.mjs';
 
 let site, phone;
@@ -33,8 +33,7 @@ async function openSection(page) {
 // The toast of the last tap lies over the lower half of the sheet: a tap takes it away, as a
 // player would, so that the sheet can be scrolled under it.
 async function clearToast(page) {
-  const t = (await layout(page)).toast;
-  if (t) await input(page, () => page.touchscreen.tap(t.x + t.w / 2, t.y + t.h / 2));
+  await tapToast(page);
 }
 
 // Every widget of the section drawn now: a touch target of 44 px, wholly inside the screen.

@@ -334,6 +334,36 @@ test('a toast covers no button: brief, over the far ranks, details on a tap, gon
   assert.deepEqual(errors, []);
 });
 
+// A toast that goes by itself as the finger reaches for it: the press lands where it was, and
+// presses nothing it uncovered (here a monster's counter, which a tap would select). The place
+// is the toast's for a moment only (0.6 s): a machine too busy to tap within it tries again.
+test('a tap where a toast went by itself a moment ago presses nothing it uncovered', async () => {
+  const { page, errors } = await restart(site, phone);
+  await prepare(page, [...PARTY, ...monsters(5), { type: 'move_figure', figure: 'c1', rank: 2, slot: 1 }, { type: 'start_fight' }]);
+  await toTable(page);
+  let took = false;
+  for (let attempt = 0; attempt < 4 && !took; attempt += 1) {
+    await tapInView(page, 'token:c2');
+    await tapInView(page, 'card:sila');  // refused: Siła is cast from the second rank
+    await page.waitForFunction(() => window.czary.layout().toast, null, WAIT);
+    const rects = await layout(page);
+    const under = Object.keys(rects).find((id) => id.startsWith('token:m') && underToast(rects, id));
+    assert.ok(under, `a monster's counter lies under the toast (${JSON.stringify(rects.toast)})`);
+    const r = rects[under], t = rects.toast;
+    const x = Math.max(r.x, t.x) + (Math.min(r.x + r.w, t.x + t.w) - Math.max(r.x, t.x)) / 2;
+    const y = Math.max(r.y, t.y) + (Math.min(r.y + r.h, t.y + t.h) - Math.max(r.y, t.y)) / 2;
+    await page.waitForFunction(() => !window.czary.layout().toast, null, { ...WAIT, timeout: 120000 });
+    await input(page, () => page.touchscreen.tap(x, y));
+    const now = await ui(page);
+    took = now.toastGoneTook;
+    if (took) assert.equal(now.selected, 'c2', `the tap where the toast was did not select ${under}`);
+    else assert.notEqual(now.selected, 'c2', 'a tap the toast did not take went through (the machine was too slow: again)');
+  }
+  assert.ok(took, 'the place the toast left took the tap');
+  await page.waitForFunction(() => !window.czary.layout()['toast:gone'], null, WAIT);
+  assert.deepEqual(errors, []);
+});
+
 // Issue 25, item 9: the hand puts castable cards first; cards out for this adventure (not marked,
 // 4.1 D) are folded under one button; an effect is never cut (it wraps); a healing spell's odds
 // say how much it heals, not "odeprze 0%".

@@ -76,6 +76,8 @@ EMSCRIPTEN_KEEPALIVE const char* czary_ui_json() {
         // nobody touches it, a finger on it, its details open.
         {"toast", ui.toast.showing.empty() ? nlohmann::json() : nlohmann::json{{"age", app.now - ui.toast.since}, {"shownFor", app.now - ui.toast.first}, {"reading", ui.toast.reading},
                                                                              {"held", ui.toast.pressed}, {"details", ui.toast.details}}},
+        // A press where a toast lay a moment after it went by itself was taken by it (toast.cpp).
+        {"toastGoneTook", ui.toast_gone.took},
         {"notice", ui.notice ? nlohmann::json{{"text", app.local(ui.notice->text)}, {"offer", ui.notice->offer}} : nlohmann::json()},
         {"updateReady", app.update_ready},
         {"sessionUnsaved", app.session_unsaved},
