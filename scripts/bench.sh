@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Benchmark (figures, not a test): the rules core natively (g++ -O2) and in wasm under node
-# (actions applied per second, replay + save of a 10,000-action session), then the release web
-# app side by side with Dear ImGui 1.86's own Emscripten example in headless Chromium: bytes
-# over the wire, first frame, idle frames, frame times, replay + save in the browser, memory.
+# Benchmark (figures, not a test): the rules core natively (g++, CMake's Release: -O3) and in wasm
+# under node (em++ at -Os, as the web build), actions applied per second and replay + save of a
+# 10,000-action session; then the release web app side by side with Dear ImGui 1.86's own
+# Emscripten example in headless Chromium: bytes over the wire (target <= 600 KB gzip), first
+# frame, idle frames, frame times, replay + save in the browser, memory. docs/benchmark.md.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 source "$ROOT/scripts/env.sh"
@@ -17,7 +18,7 @@ bash "$ROOT/scripts/build-web.sh" Release >/dev/null
 
 echo "== native (g++, Release)"
 "$bench/czary-bench"
-echo "== wasm (em++ -O3, node $(node --version))"
+echo "== wasm (em++ -Os, the web build's Release, node $(node --version))"
 node --no-experimental-fetch "$CZARY_BUILD/wasm/czary-bench.js"
 echo "== the web app and the stock ImGui 1.86 Emscripten example (headless Chromium)"
 stock=$(bash "$ROOT/scripts/build-stock-example.sh")
