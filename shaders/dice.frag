@@ -1,6 +1,6 @@
 // A six-sided die with rounded edges and pips, seen from the front (orthographic), turned by
 // u_to_object (view -> die space, the inverse of the pose the app animates). Faces: 1 +z, 6 -z,
-// 2 +x, 5 -x, 3 +y, 4 -y (opposite faces add up to 7), as src/app/dice_pose.cpp assumes.
+// 2 +x, 5 -x, 3 +y, 4 -y (opposite faces add up to 7), as src/controller/dice_pose.cpp assumes.
 #ifdef GL_FRAGMENT_PRECISION_HIGH
 precision highp float;
 #else
