@@ -53,11 +53,11 @@ void phase_row(App& app) {
 bool draw_talk_result(App& app) {
     if (!app.session.position()) return false;
     const auto& step = app.session.steps()[app.session.position() - 1];
-    const std::string type = step.action.value("type", "");
-    if (type != "negotiate" && type != "bribe") return false;
+    const bool negotiated = std::holds_alternative<actions::Negotiate>(step.action);
+    if (!negotiated && !std::holds_alternative<actions::Bribe>(step.action)) return false;
     const auto& outcome = step.outcome;
     std::string key;
-    if (type == "negotiate") key = "talk.result." + outcome.value("result", std::string("failure"));
+    if (negotiated) key = "talk.result." + outcome.value("result", std::string("failure"));
     else key = outcome.value("accepted", false) ? "talk.result.bribe_accepted" : "talk.result.bribe_rejected";
     const bool good = key.find("agreement") != std::string::npos || key.find("intimidation") != std::string::npos || key.find("accepted") != std::string::npos;
     // A new result: the sheet scrolls to its top, where the result is (the button was lower).

@@ -19,7 +19,11 @@ App make_app(std::uint64_t seed) {
     return app;
 }
 
-ApplyResult dispatch_json(App& app, const nlohmann::json& action) {
+namespace {
+
+// Applies a typed action or JSON from the page hook (read into one at the session's boundary).
+template <class AnyAction>
+ApplyResult dispatch_any(App& app, const AnyAction& action) {
     GameState before = app.session.state();
     ApplyResult result = app.session.apply(action);
     if (result.ok) {
@@ -42,6 +46,11 @@ ApplyResult dispatch_json(App& app, const nlohmann::json& action) {
     }
     return result;
 }
+
+}  // namespace
+
+ApplyResult dispatch(App& app, const Action& action) { return dispatch_any(app, action); }
+ApplyResult dispatch_json(App& app, const nlohmann::json& action) { return dispatch_any(app, action); }
 
 LocalizedText both(const App& app, const char* key, const std::map<std::string, std::string>& parts) {
     std::map<std::string, LocalizedText> named;
@@ -97,15 +106,14 @@ void redo(App& app) {
 }
 
 std::string step_title(const App& app, const SessionStep& step) {
-    const std::string type = step.action.value("type", "");
-    if (type == "cast") {
-        if (const Spell* spell = app.data->spells.find(step.action.value("spell", ""))) return app.local(spell->name);
+    if (const auto* cast = std::get_if<actions::Cast>(&step.action)) {
+        if (const Spell* spell = app.data->spells.find(cast->spell)) return app.local(spell->name);
     }
-    const std::string key = "action." + type;
+    const std::string key = std::string("action.") + action_type(step.action);
     return app.tr(key.c_str());
 }
 
-ApplyResult dispatch(App& app, const Action& action) { return dispatch_json(app, to_json(action)); }
+
 
 namespace {
 

@@ -52,11 +52,9 @@ std::vector<int> monster_kinds_offered(const GameData& data, const Session& sess
     std::map<std::string, Use, std::less<>> used;
     const auto& steps = session.steps();
     for (std::size_t i = 0; i < session.position() && i < steps.size(); ++i) {
-        const auto& action = steps[i].action;
-        const auto type = action.find("type");
-        const auto kind = action.find("kind");
-        if (type == action.end() || kind == action.end() || !type->is_string() || !kind->is_string() || *type != "add_monster") continue;
-        Use& use = used[kind->get<std::string>()];
+        const auto* added = std::get_if<actions::AddMonster>(&steps[i].action);
+        if (!added) continue;
+        Use& use = used[added->kind];
         ++use.count;
         use.last = i + 1;
     }

@@ -1,5 +1,6 @@
 #include "core/actions.hpp"
 
+#include <algorithm>
 #include <climits>
 #include <type_traits>
 
@@ -77,18 +78,27 @@ public:
     }
 
 private:
+    // The rules' refusal goes with the detail: a bad "dice" is 3.1's bad_dice, any other field
+    // bad_action naming it.
     [[noreturn]] void fail(const std::string& name, const std::string& problem) const {
-        throw DataError(where_ + ": field '" + name + "' " + problem);
+        Refused refusal = name == "dice" ? Refused("bad_dice", "3.1", {{"field", "dice"}}) : Refused("bad_action", "", {{"field", name}});
+        throw ActionShapeError(where_ + ": field '" + name + "' " + problem, std::move(refusal));
     }
 
     void read(const std::string& name, const json& field, std::string& value) const {
         if (!field.is_string()) fail(name, "must be a text");
         value = field.get<std::string>();
     }
+    // A whole number past an int (as written: 4294967297 is not 1) is kept as the int's end on
+    // its side, so that the rules refuse it as out of the field's range, naming that range.
+    static int whole(const json& item) {
+        if (item.is_number_unsigned()) return item.get<std::uint64_t>() > static_cast<std::uint64_t>(INT_MAX) ? INT_MAX : static_cast<int>(item.get<std::uint64_t>());
+        const std::int64_t number = item.get<std::int64_t>();
+        return static_cast<int>(std::clamp<std::int64_t>(number, INT_MIN, INT_MAX));
+    }
     void read(const std::string& name, const json& field, int& value) const {
-        const auto number = exact_integer(field, INT_MIN, INT_MAX);  // as written: 4294967297 is not 1
-        if (!number) fail(name, "must be a whole number from " + std::to_string(INT_MIN) + " to " + std::to_string(INT_MAX));
-        value = static_cast<int>(*number);
+        if (!field.is_number_integer()) fail(name, "must be a whole number");
+        value = whole(field);
     }
     void read(const std::string& name, const json& field, bool& value) const {
         if (!field.is_boolean()) fail(name, "must be true or false");
@@ -104,22 +114,20 @@ private:
     void read(const std::string& name, const json& field, std::vector<int>& value) const {
         if (!field.is_array()) fail(name, "must be a list of whole numbers");
         for (const auto& item : field) {
-            const auto number = exact_integer(item, INT_MIN, INT_MAX);
-            if (!number) fail(name, "must be a list of whole numbers");
-            value.push_back(static_cast<int>(*number));
+            if (!item.is_number_integer()) fail(name, "must be a list of whole numbers");
+            value.push_back(whole(item));
         }
     }
     void read(const std::string& name, const json& field, std::array<int, 3>& value) const {
         if (!field.is_array() || field.size() != 3) fail(name, "must be a list of three whole numbers");
         for (std::size_t i = 0; i < 3; ++i) {
-            const auto number = exact_integer(field[i], INT_MIN, INT_MAX);
-            if (!number) fail(name, "must be a list of three whole numbers");
-            value[i] = static_cast<int>(*number);
+            if (!field[i].is_number_integer()) fail(name, "must be a list of three whole numbers");
+            value[i] = whole(field[i]);
         }
     }
     void read(const std::string& name, const json& field, std::map<std::string, int>& value) const {
         if (!field.is_object()) fail(name, "must be an object");
-        for (const auto& item : field.items()) read(name + "." + item.key(), item.value(), value[item.key()]);
+        for (const auto& item : field.items()) read(name, item.value(), value[item.key()]);
     }
     void read(const std::string& name, const json& field, actions::TalentPoints& value) const {
         if (!field.is_object()) fail(name, "must be an object");
@@ -142,16 +150,22 @@ A read_action(const json& object) {
     A action;
     Reader reader(object, std::string("action '") + A::type + "'");
     A::fields(action, reader);
-    // The rules take "dice" from every action; one that rolls nothing accepts only none.
-    if (!reader.saw_dice && object.contains("dice") && !(object.at("dice").is_array() && object.at("dice").empty()))
-        throw DataError(std::string("action '") + A::type + "': rolls no dice, but 'dice' holds some");
+    // The rules take "dice" from every action; one that rolls nothing accepts only none: pips
+    // for it are too many (3.1), anything else in "dice" is bad dice.
+    if (!reader.saw_dice && object.contains("dice") && !(object.at("dice").is_array() && object.at("dice").empty())) {
+        const json& dice = object.at("dice");
+        const bool pips = dice.is_array() && std::all_of(dice.begin(), dice.end(), [](const json& pip) { return exact_integer(pip, 1, 6).has_value(); });
+        throw ActionShapeError(std::string("action '") + A::type + "': rolls no dice, but 'dice' holds some",
+                               pips ? Refused("too_many_dice", "3.1", {{"used", "0"}, {"given", std::to_string(dice.size())}})
+                                    : Refused("bad_dice", "3.1", {{"field", "dice"}}));
+    }
     return action;
 }
 
 template <std::size_t I = 0>
 Action read_alternative(const std::string& type, const json& object) {
     if constexpr (I == std::variant_size_v<Action>) {
-        throw DataError("unknown action type '" + type + "'");
+        throw ActionShapeError("unknown action type '" + type + "'", Refused("unknown_action", "", {{"type", type}}));
     } else {
         using A = std::variant_alternative_t<I, Action>;
         if (type == A::type) return read_action<A>(object);
@@ -177,8 +191,9 @@ json to_json(const Action& action) {
 }
 
 Action action_from_json(const json& object) {
-    if (!object.is_object()) throw DataError("an action must be a JSON object");
-    if (!object.contains("type") || !object.at("type").is_string()) throw DataError("an action needs a text 'type'");
+    const Refused no_type("bad_action", "", {{"field", "type"}});
+    if (!object.is_object()) throw ActionShapeError("an action must be a JSON object", no_type);
+    if (!object.contains("type") || !object.at("type").is_string()) throw ActionShapeError("an action needs a text 'type'", no_type);
     return read_alternative(object.at("type").get<std::string>(), object);
 }
 

@@ -17,6 +17,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/data_error.hpp"
+#include "core/refusal.hpp"
+
 namespace czary {
 namespace actions {
 
@@ -529,10 +532,19 @@ const char* action_type(const Action& action);
 // The JSON object of the action: "type" and every field that is set, nothing else.
 nlohmann::json to_json(const Action& action);
 
-// The action of a JSON object as the rules read it. Throws DataError saying what is wrong when
+// Why a JSON object is not an action: what() is the detail (for tools), `refusal` what the rules
+// answer a player who sent it (bad_action naming the field, unknown_action, 3.1's bad_dice or
+// too_many_dice).
+struct ActionShapeError : DataError {
+    Refused refusal;
+    ActionShapeError(const std::string& detail, Refused refusal_) : DataError(detail), refusal(std::move(refusal_)) {}
+};
+
+// The action of a JSON object as the rules read it. Throws ActionShapeError saying what is wrong when
 // it is not an object, has no text "type", names a type the rules do not know, lacks a required
 // field, or has a field of the wrong JSON type (a list of pips that are not whole numbers, a
-// number that is not whole or does not fit an int, ...). As the rules do, it ignores fields the
+// number that is not whole, ...); a whole number past an int is read as the int's end on its
+// side, which every field's range refuses. As the rules do, it ignores fields the
 // type does not have and takes an optional text or number that is null as left out (so the JSON
 // written back leaves it out); an optional list or true/false that is null is an error. A
 // "dice" on an action that rolls nothing is accepted only empty (and then left out), as the

@@ -1,11 +1,13 @@
 #pragma once
 // The game as a pure function: (state, action) -> new state + log entries, or a refusal that
-// changes nothing. Actions are JSON objects {"type": ..., ...}; docs/actions.md lists them.
+// changes nothing. Actions are the structs of core/actions.hpp (JSON objects {"type": ..., ...} in
+// files; docs/actions.md lists them).
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "core/actions.hpp"
 #include "core/dice.hpp"
 #include "core/game_data.hpp"
 #include "core/refusal.hpp"
@@ -30,9 +32,17 @@ struct ApplyResult {
 
 ApplyResult apply_action(const GameState& state, const nlohmann::json& action, const GameData& data);
 
-// The same, changing `state` where it is; result.state stays empty. After a refusal `state` may
-// be half-changed and must be restored by the caller (the session replays from a checkpoint):
-// this saves copying the whole state for every action.
+// The typed action applied where `state` is (std::visit chooses its handler); result.state stays
+// empty. After a refusal `state` may be half-changed and must be restored by the caller (the
+// session replays from a checkpoint): this saves copying the whole state for every action.
+ApplyResult apply_in_place(GameState& state, const Action& action, const GameData& data);
+
+// The boundary (a file, the page hook, the CLI, the network): JSON read into the typed action
+// once, or the refusal the rules give what is not an action (bad_action, unknown_action,
+// bad_dice, too_many_dice).
+std::variant<Action, Refusal> read_action(const nlohmann::json& action, const GameData& data);
+
+// The same for JSON read at the boundary (read_action), changing `state` where it is.
 ApplyResult apply_in_place(GameState& state, const nlohmann::json& action, const GameData& data);
 
 // Refusal words for a code (data/messages.json "refuse.<code>").

@@ -1,5 +1,5 @@
 #pragma once
-// Every action type and the function that applies it (apply.cpp dispatches by "type").
+// Every action type's handler: apply(Turn&, const actions::X&), chosen by apply.cpp's std::visit.
 #include <map>
 #include <optional>
 #include <string>
@@ -10,65 +10,66 @@
 namespace czary {
 
 // rules_party.cpp
-void action_add_hero(Turn& t);
-void action_add_initiate(Turn& t);
-void action_add_character(Turn& t);
-void action_set_pool(Turn& t);
-void action_learn_spell(Turn& t);
+void apply(Turn& t, const actions::AddHero& a);
+void apply(Turn& t, const actions::AddInitiate& a);
+void apply(Turn& t, const actions::AddCharacter& a);
+void apply(Turn& t, const actions::SetPool& a);
+void apply(Turn& t, const actions::LearnSpell& a);
 // rules_adventure.cpp
-void action_begin_adventure(Turn& t);
-void action_mark_spells(Turn& t);
-void action_roll_use_limit(Turn& t);
-void action_enter_labyrinth(Turn& t);
-void action_end_adventure(Turn& t);
+void apply(Turn& t, const actions::BeginAdventure& a);
+void apply(Turn& t, const actions::MarkSpells& a);
+void apply(Turn& t, const actions::RollUseLimit& a);
+void apply(Turn& t, const actions::EnterLabyrinth& a);
+void apply(Turn& t, const actions::EndAdventure& a);
 // rules_formation.cpp
-void action_move_figure(Turn& t);
+void apply(Turn& t, const actions::MoveFigure& a);
 // rules_fight.cpp
-void action_add_monster(Turn& t);
-void action_clear_monsters(Turn& t);
-void action_rejoin(Turn& t);
-void action_start_fight(Turn& t);
-void action_next_phase(Turn& t);
-void action_weapon_attack(Turn& t);
-void action_wound(Turn& t);
-void action_heal(Turn& t);
-void action_kill_sleeping(Turn& t);
-void action_end_fight(Turn& t);
-void action_set_house_rule(Turn& t);
+void apply(Turn& t, const actions::AddMonster& a);
+void apply(Turn& t, const actions::ClearMonsters& a);
+void apply(Turn& t, const actions::Rejoin& a);
+void apply(Turn& t, const actions::StartFight& a);
+void apply(Turn& t, const actions::NextPhase& a);
+void apply(Turn& t, const actions::WeaponAttack& a);
+void apply(Turn& t, const actions::Wound& a);
+void apply(Turn& t, const actions::Heal& a);
+void apply(Turn& t, const actions::KillSleeping& a);
+void apply(Turn& t, const actions::EndFight& a);
+void apply(Turn& t, const actions::SetHouseRule& a);
 // 6.7 "Poziomy labiryntu" for a monster met on `level` (1-3).
 int level_nn_bonus(int level);
 int level_experience_multiplier(int level);
 // rules_casting.cpp
-void action_cast(Turn& t);
+void apply(Turn& t, const actions::Cast& a);
 // rules_negotiation.cpp
-void action_negotiate(Turn& t);
-void action_bribe(Turn& t);
+void apply(Turn& t, const actions::Negotiate& a);
+void apply(Turn& t, const actions::Bribe& a);
 // rules_items.cpp
-void action_grant_ring(Turn& t);
-void action_resistance_ring(Turn& t);
-void action_altar(Turn& t);
-void action_bookshelf(Turn& t);
-void action_manuscript(Turn& t);
-void action_talisman(Turn& t);
-void action_poison(Turn& t);
-void action_petrify(Turn& t);
-void action_disarm_trap(Turn& t);
-void action_possess(Turn& t);
-void action_charm_potion(Turn& t);
-void action_thought_talisman(Turn& t);
-void action_use_thought(Turn& t);
-void action_medallion(Turn& t);
-void action_magic_armor(Turn& t);
-void action_improve(Turn& t);
+void apply(Turn& t, const actions::GrantRing& a);
+void apply(Turn& t, const actions::ResistanceRing& a);
+void apply(Turn& t, const actions::Altar& a);
+void apply(Turn& t, const actions::Bookshelf& a);
+void apply(Turn& t, const actions::Manuscript& a);
+void apply(Turn& t, const actions::Talisman& a);
+void apply(Turn& t, const actions::Poison& a);
+void apply(Turn& t, const actions::Petrify& a);
+void apply(Turn& t, const actions::DisarmTrap& a);
+void apply(Turn& t, const actions::Possess& a);
+void apply(Turn& t, const actions::CharmPotion& a);
+void apply(Turn& t, const actions::ThoughtTalisman& a);
+void apply(Turn& t, const actions::UseThought& a);
+void apply(Turn& t, const actions::Medallion& a);
+void apply(Turn& t, const actions::MagicArmor& a);
+void apply(Turn& t, const actions::Improve& a);
 // 10.5 "w wolnym miejscu": Urok (spell or potion) on a monster, with the place the players chose
 // ({rank, slot} of the action, 1-based), checked before anything changes; the first free place by default.
 struct PartyPlace {
     int rank = 1;  // 1-based
     int slot = 1;
 };
-// The place read from the action, refused when taken or beyond a new rank; none when not given.
-std::optional<PartyPlace> charm_place(Turn& t);
-void charm_into_place(Turn& t, Figure& target, const Figure& caster);
+// The action's place ({rank, slot}), refused when taken or beyond a new rank; none when not given.
+std::optional<PartyPlace> charm_place(Turn& t, const std::optional<int>& rank, const std::optional<int>& slot);
+// Charms the target; a monster takes `place` (checked by charm_place before anything changed).
+void charm_into_place(Turn& t, Figure& target, const Figure& caster, const std::optional<PartyPlace>& place);
 // 13.2, 14.6: the possessed character is a party member again (Urok or Uwolnienie not resisted).
 void end_possession(Turn& t, Figure& c);
 // shared by the negotiation actions and the odds (queries.cpp)
@@ -90,7 +91,7 @@ int negotiation_total(const GameState& s, const Figure& negotiator, const Figure
 std::string negotiation_result(int total);            // failure | agreement | intimidation (8.6)
 int bribe_needed(const GameData& data, const Figure& monster, int gold, int* offered_row);  // table 8.9
 // rules_dice.cpp
-void action_roll_dice(Turn& t);
+void apply(Turn& t, const actions::RollDice& a);
 
 void learn(Turn& t, Figure& c, const Spell& spell, const std::string& source);
 // A chosen list of spells: known ids, none twice, and (with `from`) each in that list (4.1).

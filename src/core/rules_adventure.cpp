@@ -23,7 +23,7 @@ bool limited(const GameData& data, const std::string& id) {
 }  // namespace
 
 // begin_adventure {dice?}: 1K6 for the dominant sun: 1-2 red, 3-4 yellow, 5-6 blue.
-void action_begin_adventure(Turn& t) {
+void apply(Turn& t, const actions::BeginAdventure&) {
     if (t.s.adventure.active) throw Refused("adventure_in_progress", "4.1");
     const int number = raised(t.s.adventure.number, 1, state_limits::max_counter,
                               {"liczba przygód", "the number of adventures"}, "4.1");
@@ -54,12 +54,12 @@ void action_begin_adventure(Turn& t) {
 }
 
 // mark_spells {character, spells}: exactly as many pool spells as the potential of the sun.
-void action_mark_spells(Turn& t) {
-    Figure& c = t.figure("character");
+void apply(Turn& t, const actions::MarkSpells& a) {
+    Figure& c = t.figure(a.character);
     if (!t.s.adventure.active) throw Refused("no_adventure", "4.1");
     check_sun(t);
     const int allowed = c.potential[static_cast<int>(t.s.adventure.sun)];
-    const auto spells = t.text_list("spells");
+    const auto spells = a.spells.value_or(std::vector<std::string>{});
     if (t.s.adventure.entered) {
         // 14.6: after a talisman more spells may be marked at once; the marked ones stay.
         if (static_cast<int>(c.marked.size()) >= allowed) throw Refused("already_entered", "4.1");
@@ -75,9 +75,9 @@ void action_mark_spells(Turn& t) {
 }
 
 // roll_use_limit {character, spell, dice?}: 10.6: 1K6 uses of Uzdrowienie / Odmłodzenie.
-void action_roll_use_limit(Turn& t) {
-    Figure& c = t.figure("character");
-    const Spell& spell = t.spell("spell");
+void apply(Turn& t, const actions::RollUseLimit& a) {
+    Figure& c = t.figure(a.character);
+    const Spell& spell = t.spell(a.spell);
     if (!spell.limited_uses) throw Refused("no_use_limit", "10.6", {{"spell", spell.name}});
     // Rolled before entering (10.6); after entering only for a spell marked later (14.6).
     if (!t.s.adventure.active) throw Refused("limit_before_entering", "10.6");
@@ -90,7 +90,7 @@ void action_roll_use_limit(Turn& t) {
 }
 
 // enter_labyrinth {}: every caster has its marks and use limits; wounds at entry are kept (10.8).
-void action_enter_labyrinth(Turn& t) {
+void apply(Turn& t, const actions::EnterLabyrinth&) {
     if (!t.s.adventure.active) throw Refused("no_adventure", "4.1");
     if (t.s.adventure.entered) throw Refused("already_entered", "4.1");
     check_sun(t);
@@ -111,7 +111,7 @@ void action_enter_labyrinth(Turn& t) {
 
 // end_adventure {}: the party leaves the labyrinth; 17.2 charmed monsters go free; 17.5 every
 // living character's wounds heal before the next adventure.
-void action_end_adventure(Turn& t) {
+void apply(Turn& t, const actions::EndAdventure&) {
     if (!t.s.adventure.active) throw Refused("no_adventure", "4.1");
     if (t.s.fight.active) throw Refused("fight_in_progress", "9.0");
     for (auto& f : t.s.figures) {

@@ -9,13 +9,6 @@
 namespace czary {
 namespace {
 
-struct Cast {
-    Turn& t;
-    Figure& caster;  // the Black Gates' pseudo-figure is a copy, never stored
-    const Spell& spell;
-    nlohmann::json& report;  // outcome.targets[i]
-};
-
 // 11.0: the target of a resistible spell rolls; the outcome says whether it resisted. True when the
 // spell takes effect.
 bool takes_effect(Turn& t, const Spell& spell, Figure& target, nlohmann::json& report) {
@@ -38,13 +31,16 @@ void wound_spell(Turn& t, const Figure& caster, const Spell& spell, Figure& targ
     report["died"] = target.dead;
 }
 
-void apply_effect(Turn& t, Figure& caster, const Spell& spell, Figure* target, nlohmann::json& report) {
+// The effect on one target (none for spells without one); `cast` is the action (a door, a
+// destination), `place` where a charmed monster goes (checked before the cost was paid).
+void apply_effect(Turn& t, const actions::Cast& cast, const std::optional<PartyPlace>& place, Figure& caster, const Spell& spell,
+                  Figure* target, nlohmann::json& report) {
     switch (spell.does) {
         case SpellEffect::Wound: wound_spell(t, caster, spell, *target, report); break;
         case SpellEffect::Charm: {
             if (!takes_effect(t, spell, *target, report)) break;
             if (!target->possessed.empty()) end_possession(t, *target);  // 14.6, 13.2: Urok ends a possession
-            else charm_into_place(t, *target, caster);
+            else charm_into_place(t, *target, caster, place);
             break;
         }
         case SpellEffect::Sleep:
@@ -69,7 +65,7 @@ void apply_effect(Turn& t, Figure& caster, const Spell& spell, Figure* target, n
             break;
         case SpellEffect::CeaseFire: finish_fight(t, "cease_fire"); break;
         case SpellEffect::LockDoor: {
-            const std::string door = t.optional_text("door").value_or("");
+            const std::string door = cast.door.value_or("");
             t.s.notes.locked_doors.push_back(door);
             t.note("door_locked", "10.6", {{"door", door}});
             break;
@@ -112,7 +108,7 @@ void apply_effect(Turn& t, Figure& caster, const Spell& spell, Figure* target, n
             break;
         }
         case SpellEffect::Teleport: {
-            const std::string destination = t.text("destination");
+            const std::string destination = cast.destination.value_or("");
             if (destination.empty()) throw Refused("bad_action", "", {{"field", "destination"}});
             remove_from_board(t.s, target->id);
             target->away = destination;
@@ -157,16 +153,16 @@ void apply_effect(Turn& t, Figure& caster, const Spell& spell, Figure* target, n
 }  // namespace
 
 // cast {caster, spell, targets?, use_ring?, destination?, door?, dice?}
-void action_cast(Turn& t) {
-    const std::string caster_id = t.text("caster");
+void apply(Turn& t, const actions::Cast& a) {
+    const std::string& caster_id = a.caster;
     const Figure* found = find_caster(t.s, caster_id);
     if (!found) throw Refused("unknown_figure", "", {{"figure", caster_id}});
-    const Spell& spell = t.spell("spell");
-    const bool use_ring = t.action.value("use_ring", false);
+    const Spell& spell = t.spell(a.spell);
+    const bool use_ring = a.use_ring.value_or(false);
     if (auto refusal = cast_refusal(t.s, t.data, *found, spell, use_ring)) throw *refusal;
 
     // Targets, checked before anything changes.
-    std::vector<std::string> target_ids = t.text_list("targets");
+    std::vector<std::string> target_ids = a.targets.value_or(std::vector<std::string>{});
     if (spell.target == TargetKind::AllEngaged) {
         target_ids = figures_on_board(t.s);
     } else if (spell.target == TargetKind::None) {
@@ -177,7 +173,7 @@ void action_cast(Turn& t) {
         if (!target) throw Refused("unknown_figure", "", {{"figure", target_ids[0]}});
         if (auto refusal = target_refusal(t.s, t.data, *found, spell, *target)) throw *refusal;
     }
-    if (spell.does == SpellEffect::Charm) charm_place(t);  // checked before the cost is paid
+    const auto place = spell.does == SpellEffect::Charm ? charm_place(t, a.rank, a.slot) : std::nullopt;  // checked before the cost is paid
 
     // The cost, in wounds, through no armour (10.2, 10.6).
     Figure gates_copy = black_gates_figure();
@@ -201,14 +197,14 @@ void action_cast(Turn& t) {
 
     if (target_ids.empty()) {
         nlohmann::json report = nlohmann::json::object();
-        apply_effect(t, caster, spell, nullptr, report);
+        apply_effect(t, a, place, caster, spell, nullptr, report);
         return;
     }
     for (const auto& id : target_ids) {
         Figure* target = t.s.find(id);
         nlohmann::json report = {{"figure", id}};
         // Only Wskrzeszenie works on the dead.
-        if (!target->dead || spell.target == TargetKind::DeadCharacter) apply_effect(t, caster, spell, target, report);
+        if (!target->dead || spell.target == TargetKind::DeadCharacter) apply_effect(t, a, place, caster, spell, target, report);
         t.outcome["targets"].push_back(report);
     }
 }

@@ -6,15 +6,15 @@
 namespace czary {
 
 // roll_dice {code, purpose?, figure?}: changes nothing but the generator and the log (3.1).
-void action_roll_dice(Turn& t) {
-    const std::string text = t.text("code");
+void apply(Turn& t, const actions::RollDice& a) {
+    const std::string& text = a.code;
     const auto code = DiceCode::parse(text);
     if (!code || code->count == 0) throw Refused("bad_dice_code", "3.1", {{"code", plain(text)}});
-    const std::string purpose = t.optional_text("purpose").value_or("tray");
+    const std::string purpose = a.purpose.value_or("tray");
     // Characters, not bytes: "Pożółkły łuk" counts 12 (docs/actions.md, roll_dice).
     if (purpose.empty() || utf8_length(purpose) > 40) throw Refused("bad_purpose", "");
     std::string figure;
-    if (t.action.contains("figure")) figure = t.figure("figure").id;
+    if (a.figure) figure = t.figure(*a.figure).id;
     const int total = t.dice.roll(*code, purpose, figure);
     std::string pips;
     for (int pip : t.dice.records().back().pips) pips += (pips.empty() ? "" : " ") + std::to_string(pip);

@@ -138,19 +138,20 @@ void charm(Turn& t, Figure& target, const Figure& caster) {
 }
 
 // add_monster {kind, sila | sila_code, level, name}
-void action_add_monster(Turn& t) {
-    const std::string kind_id = t.text("kind");
+void apply(Turn& t, const actions::AddMonster& a) {
+    const std::string& kind_id = a.kind;
     const MonsterKind* kind = t.data.monster_kind(kind_id);
     if (!kind) throw Refused("unknown_monster_kind", "8.2", {{"kind", kind_id}});
-    const int level = t.optional_number("level", 1, 3).value_or(1);
+    const int level = Turn::in_range(a.level, "level", 1, 3).value_or(1);
     // 6.9: the first monster after the last group died or was passed is a new group: its talk
     // (one negotiation, one bribe, the N/V spells) starts afresh.
     if (!t.s.fight.active && living_on_board(t.s, Side::Monsters) == 0) t.s.encounter = {};
     int sila = 0;
-    if (auto given = t.optional_number("sila", 1, 99)) {
+    if (auto given = Turn::in_range(a.sila, "sila", 1, 99)) {
         sila = *given;
     } else {
-        const std::string code_text = t.text("sila_code");
+        if (!a.sila_code) throw Refused("bad_action", "", {{"field", "sila_code"}});
+        const std::string& code_text = *a.sila_code;
         const auto code = DiceCode::parse(code_text);
         if (!code) throw Refused("bad_dice_code", "3.1", {{"code", code_text}});
         sila = std::max(1, t.dice.roll(*code, "monster_sila"));
@@ -162,7 +163,7 @@ void action_add_monster(Turn& t) {
     monster.monster_kind = kind->id;
     int same_kind = 1;
     for (const auto& f : t.s.figures) same_kind += f.monster_kind == kind->id;
-    const auto custom = t.optional_text("name");
+    const auto custom = a.name;
     monster.name = custom ? plain(*custom)
                           : LocalizedText{kind->name.pl + " " + std::to_string(same_kind), kind->name.en + " " + std::to_string(same_kind)};
     monster.level = level;
@@ -214,15 +215,15 @@ void leave_monsters_behind(Turn& t) {
 }
 
 // clear_monsters {}: the party leaves the monsters behind (new group for 8.4-8.9).
-void action_clear_monsters(Turn& t) {
+void apply(Turn& t, const actions::ClearMonsters&) {
     if (t.s.fight.active) throw Refused("fight_in_progress", "9.0");
     leave_monsters_behind(t);
     t.note("monsters_cleared", "");
 }
 
 // rejoin {figure}: a teleported figure (10.6) is back where the party is, in its side's ranks.
-void action_rejoin(Turn& t) {
-    Figure& figure = t.figure("figure");
+void apply(Turn& t, const actions::Rejoin& a) {
+    Figure& figure = t.figure(a.figure);
     if (figure.away.empty() || figure.dead) throw Refused("not_away", "10.6", {{"figure", figure.name}});
     if (figure.away == "vanished") throw Refused("vanished", "16.0", {{"figure", figure.name}});
     figure.away.clear();
@@ -256,10 +257,10 @@ void begin_fight(Turn& t, bool gates, bool monsters_first) {
 }
 
 // start_fight {black_gates?}
-void action_start_fight(Turn& t) {
+void apply(Turn& t, const actions::StartFight& a) {
     if (t.s.fight.active) throw Refused("fight_in_progress", "9.0");
     if (living_on_board(t.s, Side::Monsters) == 0) throw Refused("no_monsters", "9.0");
-    const bool gates = t.action.value("black_gates", false);
+    const bool gates = a.black_gates.value_or(false);
     // 8.7: "Jeżeli potwór nie przyjmie wykupu atakuje on oddział jako pierwszy (opuszczana jest faza
     // ataku oddziału)": the first round begins with the monsters' phase.
     const bool monsters_first = t.s.encounter.outcome == "bribe_rejected";
@@ -280,7 +281,7 @@ static void regenerate(Turn& t) {
 }
 
 // next_phase {}: 9.2 phases 1-5; phase 3 only at the Black Gates.
-void action_next_phase(Turn& t) {
+void apply(Turn& t, const actions::NextPhase&) {
     Fight& fight = t.s.fight;
     if (!fight.active) throw Refused("no_fight", "9.2");
     if (fight.phase >= 5) raised(fight.round, 1, state_limits::max_counter, {"numer rundy", "the round number"}, "9.2");
@@ -305,8 +306,8 @@ void action_next_phase(Turn& t) {
 }
 
 // weapon_attack {figure}: records the attack (10.3, 9.4); its wounds are entered with "wound".
-void action_weapon_attack(Turn& t) {
-    Figure& figure = t.figure("figure");
+void apply(Turn& t, const actions::WeaponAttack& a) {
+    Figure& figure = t.figure(a.figure);
     if (!t.s.fight.active) throw Refused("no_fight", "9.2");
     if (!figure.alive() || !place_of(t.s, figure.id).on_board()) throw Refused("not_on_board", "9.1", {{"figure", figure.name}});
     // 10.5 Uśpienie: the monster "zapada w sen"; asleep, it attacks nobody.
@@ -332,35 +333,35 @@ void action_weapon_attack(Turn& t) {
 }
 
 // wound {figure, amount, by?}: weapon hits and other wounds; Magiczna zbroja absorbs them.
-void action_wound(Turn& t) {
-    Figure& figure = t.figure("figure");
+void apply(Turn& t, const actions::Wound& a) {
+    Figure& figure = t.figure(a.figure);
     if (figure.dead) throw Refused("already_dead", "9.7", {{"figure", figure.name}});
-    const int amount = t.number("amount", 1, 99);
-    const std::string by = t.optional_text("by").value_or("");
+    const int amount = Turn::in_range(a.amount, "amount", 1, 99);
+    const std::string by = a.by.value_or("");
     if (!by.empty() && !t.s.find(by)) throw Refused("unknown_figure", "", {{"figure", by}});
     t.outcome["wounds"] = deal_wounds(t, figure, amount, by);
 }
 
 // heal {figure, amount}: healing that is not a spell (potions); never below zero wounds.
-void action_heal(Turn& t) {
-    Figure& figure = t.figure("figure");
+void apply(Turn& t, const actions::Heal& a) {
+    Figure& figure = t.figure(a.figure);
     if (figure.dead) throw Refused("already_dead", "9.7", {{"figure", figure.name}});
-    const int amount = t.number("amount", 1, 99);
+    const int amount = Turn::in_range(a.amount, "amount", 1, 99);
     const int healed = std::min(amount, figure.wounds);
     figure.wounds -= healed;
     t.note("healed", "", {{"figure", figure.name}, {"amount", number_text(healed)}});
 }
 
 // kill_sleeping {figure, by?}: 10.5 Uśpienie: no roll, once the other monsters are dealt with.
-void action_kill_sleeping(Turn& t) {
-    Figure& monster = t.figure("figure");
+void apply(Turn& t, const actions::KillSleeping& a) {
+    Figure& monster = t.figure(a.figure);
     if (!monster.asleep || monster.dead) throw Refused("not_asleep", "10.5", {{"figure", monster.name}});
     for (const auto& id : figures_on_board(t.s)) {
         const Figure* other = t.s.find(id);
         if (other->id != monster.id && other->side == monster.side && !other->asleep)
             throw Refused("others_still_fight", "10.5", {{"figure", other->name}});
     }
-    kill(t, monster, t.optional_text("by").value_or(""));
+    kill(t, monster, a.by.value_or(""));
 }
 
 // 12.0: the characters the experience of a fight goes to, "pozostałych przy życiu członków
@@ -446,9 +447,9 @@ void finish_fight(Turn& t, const std::string& outcome, const std::map<std::strin
 // end_fight {outcome: victory | agreement | fled, shares?}: "agreement" and "fled" only under the house
 // rule end_fight_early (9.0: "Rozpoczęta walka nie może zostać przerwana do chwili śmierci jednej
 // ze stron"; 2.3 lets the players add their own rules).
-void action_end_fight(Turn& t) {
+void apply(Turn& t, const actions::EndFight& a) {
     if (!t.s.fight.active) throw Refused("no_fight", "9.2");
-    const std::string outcome = t.optional_text("outcome").value_or("victory");
+    const std::string outcome = a.outcome.value_or("victory");
     if (outcome != "victory" && outcome != "agreement" && outcome != "fled")
         throw Refused("bad_action", "", {{"field", "outcome"}});
     if (outcome != "victory") {
@@ -462,29 +463,17 @@ void action_end_fight(Turn& t) {
             if (const Figure* monster = t.s.find(id); monster->side == Side::Monsters)
                 throw Refused(monster->asleep ? "sleeping_monster_remains" : "monsters_still_fight", "9.0", {{"figure", monster->name}});
     // shares {character id: points}: the players' split of the experience (12.0), checked there.
-    std::optional<std::map<std::string, int>> shares;
-    if (t.action.contains("shares")) {
-        const auto& given = t.action.at("shares");
-        if (!given.is_object()) throw Refused("bad_action", "", {{"field", "shares"}});
-        shares.emplace();
-        for (const auto& item : given.items()) {
-            if (!item.value().is_number_integer()) throw Refused("bad_action", "", {{"field", "shares"}});
-            const auto amount = exact_integer(item.value(), 0, state_limits::max_counter);
-            if (!amount)
-                throw Refused("out_of_range", "", {{"field", "shares"}, {"min", "0"}, {"max", std::to_string(state_limits::max_counter)}});
-            (*shares)[item.key()] = static_cast<int>(*amount);
-        }
-    }
-    finish_fight(t, outcome, shares ? &*shares : nullptr);
+    if (a.shares)
+        for (const auto& [id, amount] : *a.shares) Turn::in_range(amount, "shares", 0, static_cast<int>(state_limits::max_counter));
+    finish_fight(t, outcome, a.shares ? &*a.shares : nullptr);
 }
 
 // set_house_rule {rule, on}: a rule the players add (2.3), off until they turn it on. The one there
 // is: "end_fight_early" lets end_fight close a fight as "agreement" or "fled" (9.0 does not).
-void action_set_house_rule(Turn& t) {
-    const std::string rule = t.text("rule");
+void apply(Turn& t, const actions::SetHouseRule& a) {
+    const std::string& rule = a.rule;
     if (rule != "end_fight_early") throw Refused("unknown_house_rule", "2.3", {{"rule", rule}});
-    if (!t.action.contains("on") || !t.action.at("on").is_boolean()) throw Refused("bad_action", "", {{"field", "on"}});
-    const bool on = t.action.at("on").get<bool>();
+    const bool on = a.on;
     t.s.house_rules.end_fight_early = on;
     t.note(on ? "house_rule_on" : "house_rule_off", "2.3", {{"rule", t.data.message("house_rule." + rule)}});
 }

@@ -268,14 +268,14 @@ void reorganise_monsters(Turn& t) {
 
 // move_figure {figure, rank, slot}: both 1-based; one rank past the last opens a new rank.
 // Onto an occupied place it swaps the two.
-void action_move_figure(Turn& t) {
-    Figure& figure = t.figure("figure");
+void apply(Turn& t, const actions::MoveFigure& a) {
+    Figure& figure = t.figure(a.figure);
     const Place from = place_of(t.s, figure.id);
     if (!from.on_board()) throw Refused("not_on_board", "9.1", {{"figure", figure.name}});
     Formation& formation = formation_of(t.s, figure.side);
-    const int rank = t.number("rank", 1, static_cast<int>(formation.ranks.size()) + 1) - 1;
+    const int rank = Turn::in_range(a.rank, "rank", 1, static_cast<int>(formation.ranks.size()) + 1) - 1;
     // 4.1 C2: "w żadnym z nich nie może być więcej niż trzy postacie".
-    const int slot = t.number("slot", 1, 99) - 1;
+    const int slot = Turn::in_range(a.slot, "slot", 1, 99) - 1;
     if (slot > 2) throw Refused("rank_holds_three", "4.1 C2");
     if (rank == from.rank && slot == from.slot) return;
     if (rank == static_cast<int>(formation.ranks.size())) formation.ranks.push_back({"", "", ""});

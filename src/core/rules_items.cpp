@@ -8,8 +8,8 @@
 namespace czary {
 namespace {
 
-Figure& character(Turn& t, const char* field) {
-    Figure& c = t.figure(field);
+Figure& character(Turn& t, const std::string& id) {
+    Figure& c = t.figure(id);
     if (!c.is_character()) throw Refused("not_a_character", "", {{"figure", c.name}});
     if (c.dead) throw Refused("already_dead", "9.7", {{"figure", c.name}});
     return c;
@@ -23,10 +23,9 @@ bool wears(const Figure& c, const char* medallion) {
 
 // 13.5 Asmoday's curse lowers every potential: a marked spell more than the dominant sun now
 // allows is given up (the one the player names, else the last marked).
-void drop_marks_over_potential(Turn& t, Figure& c) {
+void drop_marks_over_potential(Turn& t, Figure& c, const std::optional<std::string>& drop) {
     if (t.s.adventure.sun == Sun::None) return;
     const int allowed = c.potential[static_cast<int>(t.s.adventure.sun)];
-    const auto drop = t.optional_text("drop");
     while (static_cast<int>(c.marked.size()) > allowed && !c.marked.empty()) {
         auto it = c.marked.end() - 1;
         if (drop) {
@@ -42,9 +41,9 @@ void drop_marks_over_potential(Turn& t, Figure& c) {
 }  // namespace
 
 // grant_ring {character, spell}: 14.8: once per adventure, at no cost.
-void action_grant_ring(Turn& t) {
-    Figure& c = character(t, "character");
-    const Spell& spell = t.spell("spell");
+void apply(Turn& t, const actions::GrantRing& a) {
+    Figure& c = character(t, a.character);
+    const Spell& spell = t.spell(a.spell);
     if (!spell.ring)
         throw Refused("no_such_ring", "14.8", {{"spell", spell.name}});
     if (std::find(c.rings.begin(), c.rings.end(), spell.id) == c.rings.end()) c.rings.push_back(spell.id);
@@ -54,17 +53,17 @@ void action_grant_ring(Turn& t) {
 }
 
 // resistance_ring {character, bonus: 1|2}: 14.8, odporność at most 5.
-void action_resistance_ring(Turn& t) {
-    Figure& c = character(t, "character");
-    const int bonus = t.number("bonus", 1, 2);
+void apply(Turn& t, const actions::ResistanceRing& a) {
+    Figure& c = character(t, a.character);
+    const int bonus = Turn::in_range(a.bonus, "bonus", 1, 2);
     c.odpornosc = std::min(5, c.odpornosc + bonus);
     t.note("resistance_ring", "14.8", {{"figure", c.name}, {"odpornosc", number_text(c.odpornosc)}});
 }
 
 // altar {character, altar: alloces|avnas|asmoday|malthus, dice?}: 13.5, a resist roll decides.
-void action_altar(Turn& t) {
-    Figure& c = character(t, "character");
-    const std::string altar = t.text("altar");
+void apply(Turn& t, const actions::Altar& a) {
+    Figure& c = character(t, a.character);
+    const std::string altar = a.altar;
     const auto& known = altar_names();
     if (std::find(known.begin(), known.end(), altar) == known.end()) throw Refused("bad_action", "", {{"field", "altar"}});
     const bool success = resists(t, c);
@@ -98,7 +97,7 @@ void action_altar(Turn& t) {
     if (altar == "malthus") deal_wounds(t, c, t.dice.roll(*spell_by_id(t, "gniew_bozy").dice, "damage", c.id), "");
     if (altar == "asmoday") {
         for (int& p : c.potential) p = std::max(0, p - 1);
-        drop_marks_over_potential(t, c);
+        drop_marks_over_potential(t, c, a.drop);
     }
     // Vassago: "postać traci swe zdolności „pułapki” (jeśli je ma) na stałe, do końca całej gry".
     if (altar == "vassago") {
@@ -108,8 +107,8 @@ void action_altar(Turn& t) {
 }
 
 // bookshelf {character, dice?}: 13.4: 1K6, 1-3 it falls (1K3 wounds), 4-6 teaches Wskrzeszenie.
-void action_bookshelf(Turn& t) {
-    Figure& c = character(t, "character");
+void apply(Turn& t, const actions::Bookshelf& a) {
+    Figure& c = character(t, a.character);
     const int roll = t.dice.roll("1K6", "bookshelf", c.id);
     t.outcome["roll"] = roll;
     if (roll <= 3) {
@@ -121,15 +120,15 @@ void action_bookshelf(Turn& t) {
 }
 
 // manuscript {character}: 13.6 teaches Gniew Boży.
-void action_manuscript(Turn& t) {
-    Figure& c = character(t, "character");
+void apply(Turn& t, const actions::Manuscript& a) {
+    Figure& c = character(t, a.character);
     learn(t, c, spell_by_id(t, "gniew_bozy"), "manuscript");
 }
 
 // talisman {character, sun: red|yellow|blue|all, dice?}: 14.6: +1K3 potential.
-void action_talisman(Turn& t) {
-    Figure& c = character(t, "character");
-    const std::string sun = t.text("sun");
+void apply(Turn& t, const actions::Talisman& a) {
+    Figure& c = character(t, a.character);
+    const std::string sun = a.sun;
     if (sun != "all" && sun != "red" && sun != "yellow" && sun != "blue") throw Refused("bad_action", "", {{"field", "sun"}});
     // 14.6 Wszystkie słońca: "o 1K3 potencjał magiczny dla każdego ze słońc": a roll per sun.
     nlohmann::json bonuses = nlohmann::json::array();
@@ -146,19 +145,19 @@ void action_talisman(Turn& t) {
 
 // poison {character, wounds? | code?, dice?}: the poison's wounds (14.5, 13.1: 1K3), taken at
 // once; Neutralizacja trucizny right after takes them back (10.6). The medallion (14.7) protects.
-void action_poison(Turn& t) {
-    Figure& c = character(t, "character");
+void apply(Turn& t, const actions::Poison& a) {
+    Figure& c = character(t, a.character);
     if (wears(c, "neutralizacja_trucizny")) {
         t.outcome["wounds"] = 0;
         t.note("poison_medallion", "14.7", {{"figure", c.name}});
         return;
     }
     int amount = 0;
-    if (auto given = t.optional_number("wounds", 0, 99)) {
-        if (t.action.contains("code")) throw Refused("bad_action", "", {{"field", "code"}});
+    if (auto given = Turn::in_range(a.wounds, "wounds", 0, 99)) {
+        if (a.code) throw Refused("bad_action", "", {{"field", "code"}});
         amount = *given;
     } else {
-        const std::string code = t.optional_text("code").value_or("1K3");
+        const std::string code = a.code.value_or("1K3");
         if (!DiceCode::parse(code)) throw Refused("bad_dice_code", "3.1", {{"code", plain(code)}});
         amount = t.dice.roll(code, "poison", c.id);
     }
@@ -169,8 +168,8 @@ void action_poison(Turn& t) {
 }
 
 // petrify {character}: 15.3 Medusa: removed from the ranks until Ożywienie kamienia.
-void action_petrify(Turn& t) {
-    Figure& c = character(t, "character");
+void apply(Turn& t, const actions::Petrify& a) {
+    Figure& c = character(t, a.character);
     if (c.petrified) throw Refused("already_petrified", "15.3", {{"figure", c.name}});
     c.petrified = true;
     c.stone_fresh = !t.s.fight.active;  // 13.2 the statue: Ożywienie kamienia now or never
@@ -179,8 +178,8 @@ void action_petrify(Turn& t) {
 }
 
 // disarm_trap {character}: one attempt; Delikatne palce's +3 is used up by it (10.6).
-void action_disarm_trap(Turn& t) {
-    Figure& c = character(t, "character");
+void apply(Turn& t, const actions::DisarmTrap& a) {
+    Figure& c = character(t, a.character);
     // 7.3: the talent "nie może przekroczyć 5", Delikatne palce's +3 included (a 6 always fails).
     const int talent = std::min(5, c.talents.traps + (c.trap_bonus ? 3 : 0));
     t.outcome["talent"] = talent;
@@ -194,9 +193,9 @@ void action_disarm_trap(Turn& t) {
 // (13.2), the talisman's "z aktualnie zajmowanej w szyku pozycji" (14.6), where it stands. Outside a
 // fight its attack opens one, the victim striking first (13.2: "musi natychmiast zaatakować [...]
 // Rozpoczyna się walka").
-void action_possess(Turn& t) {
-    Figure& c = character(t, "character");
-    const std::string source = t.text("source");
+void apply(Turn& t, const actions::Possess& a) {
+    Figure& c = character(t, a.character);
+    const std::string source = a.source;
     if (source != "statue" && source != "talisman") throw Refused("bad_action", "", {{"field", "source"}});
     const char* rule = source == "statue" ? "13.2" : "14.6";
     if (!c.possessed.empty() || !c.charmed_by.empty()) throw Refused("already_possessed", rule, {{"figure", c.name}});
@@ -226,9 +225,9 @@ void action_possess(Turn& t) {
     }
 }
 
-std::optional<PartyPlace> charm_place(Turn& t) {
-    const auto rank = t.optional_number("rank", 1, 99);
-    const auto slot = t.optional_number("slot", 1, 3);
+std::optional<PartyPlace> charm_place(Turn& t, const std::optional<int>& given_rank, const std::optional<int>& given_slot) {
+    const auto rank = Turn::in_range(given_rank, "rank", 1, 99);
+    const auto slot = Turn::in_range(given_slot, "slot", 1, 3);
     if (!rank && !slot) return std::nullopt;
     if (!rank || !slot) throw Refused("bad_action", "", {{"field", rank ? "slot" : "rank"}});
     const auto& ranks = t.s.party.ranks;
@@ -239,8 +238,7 @@ std::optional<PartyPlace> charm_place(Turn& t) {
     return PartyPlace{*rank, *slot};
 }
 
-void charm_into_place(Turn& t, Figure& target, const Figure& caster) {
-    const auto place = charm_place(t);  // read before charm() may seat the monster
+void charm_into_place(Turn& t, Figure& target, const Figure& caster, const std::optional<PartyPlace>& place) {
     charm(t, target, caster);
     if (target.is_character() || !place) return;
     remove_from_board(t.s, target.id);
@@ -265,11 +263,11 @@ void end_possession(Turn& t, Figure& c) {
 
 // charm_potion {character, target, potion: person|monster, dice?}: 14.5: "w identyczny sposób,
 // jak w wypadku czaru Urok": the target resists or is charmed; the potion costs no wounds.
-void action_charm_potion(Turn& t) {
-    Figure& drinker = character(t, "character");
+void apply(Turn& t, const actions::CharmPotion& a) {
+    Figure& drinker = character(t, a.character);
     if (!drinker.possessed.empty() || !drinker.charmed_by.empty()) throw Refused("charmed_cannot_cast", "14.5", {{"figure", drinker.name}});
-    Figure& target = t.figure("target");
-    const std::string potion = t.text("potion");
+    Figure& target = t.figure(a.target);
+    const std::string potion = a.potion;
     if (potion != "person" && potion != "monster") throw Refused("bad_action", "", {{"field", "potion"}});
     if (target.dead || !place_of(t.s, target.id).on_board()) throw Refused("target_not_here", "14.5", {{"target", target.name}});
     const Args args{{"figure", drinker.name}, {"target", target.name}};
@@ -283,17 +281,17 @@ void action_charm_potion(Turn& t) {
         if (person != (potion == "person"))
             throw Refused(person ? "potion_for_monsters" : "potion_for_persons", "14.5", args);
     }
-    charm_place(t);  // checked before the roll
+    const auto place = charm_place(t, a.rank, a.slot);  // checked before the roll
     const bool resisted = resists(t, target);
     t.outcome["resisted"] = resisted;
     if (resisted) return;
     if (target.is_character()) end_possession(t, target);
-    else charm_into_place(t, target, drinker);
+    else charm_into_place(t, target, drinker, place);
 }
 
 // thought_talisman {character, dice?}: 14.6 Myśl: "może zostać użyty tylko 1K6 razy".
-void action_thought_talisman(Turn& t) {
-    Figure& c = character(t, "character");
+void apply(Turn& t, const actions::ThoughtTalisman& a) {
+    Figure& c = character(t, a.character);
     c.thought_uses = t.dice.roll("1K6", "talisman_uses", c.id);
     t.outcome["uses"] = c.thought_uses;
     t.note("thought_talisman", "14.6", {{"figure", c.name}, {"amount", number_text(c.thought_uses)}});
@@ -301,9 +299,9 @@ void action_thought_talisman(Turn& t) {
 
 // use_thought {character, target, dice?}: 14.6 Myśl: "kosztem 1 rany zadać przeciwnikowi siłą
 // swych myśli 1K6 ran (tylko wtedy, gdy atakowanemu ... nie uda się próba odparcia czaru)".
-void action_use_thought(Turn& t) {
-    Figure& c = character(t, "character");
-    Figure& target = t.figure("target");
+void apply(Turn& t, const actions::UseThought& a) {
+    Figure& c = character(t, a.character);
+    Figure& target = t.figure(a.target);
     const Args args{{"figure", c.name}, {"target", target.name}};
     if (c.thought_uses <= 0) throw Refused("no_thought_talisman", "14.6", args);
     if (!c.possessed.empty() || !c.charmed_by.empty()) throw Refused("charmed_cannot_cast", "14.6", args);
@@ -328,11 +326,11 @@ void action_use_thought(Turn& t) {
 
 // medallion {character, medallion, worn?}: 14.7: Neutralizacja trucizny (no poison harms the
 // wearer), Elokwencja (+3 to the negotiation roll of the party it is with).
-void action_medallion(Turn& t) {
-    Figure& c = character(t, "character");
-    const std::string medallion = t.text("medallion");
+void apply(Turn& t, const actions::Medallion& a) {
+    Figure& c = character(t, a.character);
+    const std::string medallion = a.medallion;
     if (!known_medallion(medallion)) throw Refused("bad_action", "", {{"field", "medallion"}});
-    const bool worn = t.action.contains("worn") && !t.action.at("worn").is_null() ? t.action.at("worn").get<bool>() : true;
+    const bool worn = a.worn.value_or(true);
     auto it = std::find(c.medallions.begin(), c.medallions.end(), medallion);
     if (worn && it == c.medallions.end()) c.medallions.push_back(medallion);
     if (!worn && it != c.medallions.end()) c.medallions.erase(it);
@@ -342,9 +340,9 @@ void action_medallion(Turn& t) {
 
 // magic_armor {character, sila}: 14.4: the armour adds its siła; 0 takes it off. Not handed over
 // in a fight, a negotiation or a bribe.
-void action_magic_armor(Turn& t) {
-    Figure& c = character(t, "character");
-    const int sila = t.number("sila", 0, 99);
+void apply(Turn& t, const actions::MagicArmor& a) {
+    Figure& c = character(t, a.character);
+    const int sila = Turn::in_range(a.sila, "sila", 0, 99);
     if (t.s.fight.active) throw Refused("armor_not_in_fight", "14.4", {{"figure", c.name}});
     const int sila_without = c.sila - c.armor_sila;
     if (sila_without + sila <= c.wounds && sila < c.armor_sila) throw Refused("armor_removal_kills", "14.4", {{"figure", c.name}});
@@ -358,9 +356,9 @@ void action_magic_armor(Turn& t) {
 // 10% more for every adventure after the first) raise one of siła, odporność (at most 5, 11.0),
 // zręczność, one potential or a talent ("zdolności": pułapki and Czarne Wrota at most 5, 7.3,
 // 16.0) by one point, each once until the next adventure. (Gold is kept on the character sheet.)
-void action_improve(Turn& t) {
-    Figure& c = character(t, "character");
-    const std::string what = t.text("what");
+void apply(Turn& t, const actions::Improve& a) {
+    Figure& c = character(t, a.character);
+    const std::string what = a.what;
     if (!improvable(what)) throw Refused("bad_action", "", {{"field", "what"}});
     const Args args{{"figure", c.name}, {"what", t.data.message("improve." + what)}};
     if (t.s.adventure.active) throw Refused("improve_after_adventure", "12.2", args);

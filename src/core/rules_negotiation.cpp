@@ -115,9 +115,9 @@ void check_negotiator(const GameState& s, const Figure& negotiator) {
 
 // negotiate {negotiator, dice?}: 2K6 - NN + talent (+4 Elokwencja): <=6 failure, 7-9 agreement,
 // >=10 intimidation; Zastraszenie / Zniechęcenie give intimidation with no roll. Once per group.
-void action_negotiate(Turn& t) {
+void apply(Turn& t, const actions::Negotiate& a) {
     if (t.s.fight.active) throw Refused("fight_in_progress", "8.4");
-    Figure& negotiator = t.figure("negotiator");
+    Figure& negotiator = t.figure(a.negotiator);
     check_negotiator(t.s, negotiator);
     const Figure& monster = check_negotiation(t.data, t.s);
     Encounter& e = t.s.encounter;
@@ -145,10 +145,10 @@ void action_negotiate(Turn& t) {
 // bribe {gold, dice?}: once per group (8.8); table 8.9 by siła + NN of the strongest monster;
 // 1K6 (-2 Sugestia, -4 Pochlebstwo) <= the table's number: accepted, and the party passes on (the
 // monsters stay behind, 6.9); refused: the fight that follows begins with the monsters (8.7).
-void action_bribe(Turn& t) {
+void apply(Turn& t, const actions::Bribe& a) {
     const Figure& monster = check_bribe(t.data, t.s);
     Encounter& e = t.s.encounter;
-    const int gold = t.number("gold", 1, 1000000);
+    const int gold = Turn::in_range(a.gold, "gold", 1, 1000000);
     int offered_row = 0;
     const int needed = bribe_needed(t.data, monster, gold, &offered_row);
     const int roll = t.dice.roll("1K6", "bribe");

@@ -22,28 +22,25 @@ Figure& add_to_party(Turn& t, Figure character) {
     return added;
 }
 
-Talents read_talents(const Turn& t) {
+// Each talent 0-9; traps and the Black Gates count up to 5.
+Talents read_talents(const std::optional<actions::TalentPoints>& given) {
     Talents talents;
-    if (!t.action.contains("talents")) return talents;
-    const auto& j = t.action.at("talents");
-    if (!j.is_object()) throw Refused("bad_action", "", {{"field", "talents"}});
-    for (const auto& [name, value] : j.items()) {
-        const auto number = exact_integer(value, 0, 9);
-        if (!number) throw Refused("bad_action", "", {{"field", "talents." + name}});
-        const int points = static_cast<int>(*number);
-        if (name == "traps") talents.traps = std::min(5, points);
-        else if (name == "negotiation") talents.negotiation = points;
-        else if (name == "black_gates") talents.black_gates = std::min(5, points);
-        else throw Refused("bad_action", "", {{"field", "talents." + name}});
-    }
+    if (!given) return talents;
+    const auto points = [](const std::optional<int>& value, const char* field) {
+        if (value && (*value < 0 || *value > 9)) throw Refused("bad_action", "", {{"field", std::string("talents.") + field}});
+        return value.value_or(0);
+    };
+    talents.traps = std::min(5, points(given->traps, "traps"));
+    talents.negotiation = points(given->negotiation, "negotiation");
+    talents.black_gates = std::min(5, points(given->black_gates, "black_gates"));
     return talents;
 }
 
 }  // namespace
 
 // add_hero {hero, name?}
-void action_add_hero(Turn& t) {
-    const std::string id = t.text("hero");
+void apply(Turn& t, const actions::AddHero& a) {
+    const std::string& id = a.hero;
     const HeroTemplate* hero = t.data.hero(id);
     if (!hero) throw Refused("unknown_hero", "4.3", {{"hero", id}});
     // 4.1 A: every hero is one counter, drawn once; a dead hero is not drawn again (17.3 brings
@@ -52,7 +49,7 @@ void action_add_hero(Turn& t) {
         if (f.is_character() && f.hero == hero->id) throw Refused("hero_in_party", "4.1", {{"hero", plain(hero->name)}});
     Figure c;
     c.hero = hero->id;
-    const auto other_name = t.optional_text("name");
+    const auto& other_name = a.name;
     c.name = plain(other_name.value_or(hero->name));
     // The hero's own name declines as the data says; another name is kept as typed.
     if (!other_name || *other_name == hero->name) {
@@ -71,30 +68,30 @@ void action_add_hero(Turn& t) {
 // The gender of a character named at the table ("m" or "f", asked once when it is made): Polish
 // sentences put a verb in the past in it ("zaznaczyła"). Left out: unknown, and the sentences use
 // verbs that need none.
-void read_gender(Turn& t, LocalizedText& name) {
-    const auto gender = t.optional_text("gender");
+void read_gender(const std::optional<std::string>& gender, LocalizedText& name) {
     if (!gender) return;
     if (*gender != "m" && *gender != "f") throw Refused("bad_action", "", {{"field", "gender"}});
     name.pl_cases["gender"] = *gender;
 }
 
 // add_initiate {race, name, gender?, bonus: sila | weapon | talent, talent?, dice?}: 1K6 on table 4.4.
-void action_add_initiate(Turn& t) {
-    const std::string race_id = t.text("race");
+void apply(Turn& t, const actions::AddInitiate& a) {
+    const std::string& race_id = a.race;
     const RaceTemplate* race = t.data.race(race_id);
     if (!race) throw Refused("unknown_race", "4.4", {{"race", race_id}});
     Figure c;
-    c.name = plain(t.text("name"));
-    read_gender(t, c.name);
+    c.name = plain(a.name);
+    read_gender(a.gender, c.name);
     c.race = race->id;
     c.sila = race->sila;
     c.odpornosc = race->odpornosc;
     c.talents = race->talents;
-    const std::string bonus = t.optional_text("bonus").value_or("sila");
+    const std::string bonus = a.bonus.value_or("sila");
     if (bonus == "sila") {
         ++c.sila;
     } else if (bonus == "talent") {
-        const std::string talent = t.text("talent");
+        if (!a.talent) throw Refused("bad_action", "", {{"field", "talent"}});
+        const std::string& talent = *a.talent;
         if (talent == "traps") c.talents.traps = std::min(5, c.talents.traps + 1);
         else if (talent == "negotiation") ++c.talents.negotiation;
         else if (talent == "black_gates") c.talents.black_gates = std::min(5, c.talents.black_gates + 1);
@@ -110,31 +107,29 @@ void action_add_initiate(Turn& t) {
 }
 
 // add_character {name, gender?, sila, odpornosc, zrecznosc?, potential: [r,y,b], talents?}
-void action_add_character(Turn& t) {
+void apply(Turn& t, const actions::AddCharacter& a) {
     Figure c;
-    c.name = plain(t.text("name"));
-    read_gender(t, c.name);
-    c.sila = t.number("sila", 1, 99);
-    c.odpornosc = t.number("odpornosc", 0, 5);
-    c.zrecznosc = t.optional_number("zrecznosc", -9, 20).value_or(0);
-    c.talents = read_talents(t);
-    if (t.action.contains("potential")) {
-        const auto& p = t.action.at("potential");
-        if (!p.is_array() || p.size() != 3) throw Refused("bad_action", "", {{"field", "potential"}});
+    c.name = plain(a.name);
+    read_gender(a.gender, c.name);
+    c.sila = Turn::in_range(a.sila, "sila", 1, 99);
+    c.odpornosc = Turn::in_range(a.odpornosc, "odpornosc", 0, 5);
+    c.zrecznosc = Turn::in_range(a.zrecznosc, "zrecznosc", -9, 20).value_or(0);
+    c.talents = read_talents(a.talents);
+    if (a.potential) {
         for (int i = 0; i < 3; ++i) {
-            const auto points = exact_integer(p[i], 0, 9);
-            if (!points) throw Refused("bad_action", "", {{"field", "potential"}});
-            c.potential[i] = static_cast<int>(*points);
+            const int points = (*a.potential)[i];
+            if (points < 0 || points > 9) throw Refused("bad_action", "", {{"field", "potential"}});
+            c.potential[i] = points;
         }
     }
     add_to_party(t, c);
 }
 
 // set_pool {character, spells: [...]}: 10.0 and 4.1 B6.
-void action_set_pool(Turn& t) {
-    Figure& c = t.figure("character");
+void apply(Turn& t, const actions::SetPool& a) {
+    Figure& c = t.figure(a.character);
     if (!c.is_character()) throw Refused("not_a_character", "10.0", {{"figure", c.name}});
-    const auto spells = t.text_list("spells");
+    const auto spells = a.spells.value_or(std::vector<std::string>{});
     const int size = c.pool_size();
     if (size == 0) throw Refused("no_magic_potential", "10.0", {{"figure", c.name}});
     // 10.0: the pool is chosen "Przed rozpoczęciem gry", once; each adventure re-chooses only the
@@ -183,11 +178,11 @@ void learn(Turn& t, Figure& c, const Spell& spell, const std::string& source) {
 }
 
 // learn_spell {character, spell, source}: 10.8: type S only, from the source the rules name.
-void action_learn_spell(Turn& t) {
-    Figure& c = t.figure("character");
+void apply(Turn& t, const actions::LearnSpell& a) {
+    Figure& c = t.figure(a.character);
     if (!c.is_character()) throw Refused("not_a_character", "10.8", {{"figure", c.name}});
-    const Spell& spell = t.spell("spell");
-    const std::string source = t.text("source");
+    const Spell& spell = t.spell(a.spell);
+    const std::string& source = a.source;
     if (spell.type != SpellType::Special) throw Refused("learn_only_special", "10.8", {{"spell", spell.name}});
     const bool allowed = std::find(spell.learned_from.begin(), spell.learned_from.end(), source) != spell.learned_from.end();
     if (!allowed) throw Refused("wrong_source", "10.8", {{"spell", spell.name}});

@@ -34,14 +34,41 @@ ApplyResult Session::refused(const char* code, const char* rule, std::map<std::s
 
 ApplyResult Session::apply(const nlohmann::json& action) {
     const auto number = [](std::size_t n) { return LocalizedText{std::to_string(n), std::to_string(n)}; };
-    // The limits a file is read with hold in play too: what was saved always loads again.
     if (position_ >= max_session_actions) return refused("session_too_long", "", {{"limit", number(max_session_actions)}});
     std::size_t bytes = 0;
     try {
         bytes = check_json_limits(action, action_limits, "action");
     } catch (const DataError&) {
-        return refused("action_too_large", "", {{"depth", number(action_limits.max_depth)}, {"text", number(action_limits.max_string_bytes)}});
+        return action_too_large();
     }
+    auto read = read_action(action, *data_);
+    if (auto* refusal = std::get_if<Refusal>(&read)) {
+        ApplyResult result;
+        result.refusal = std::move(*refusal);
+        return result;
+    }
+    return apply(std::get<Action>(read), action, bytes);
+}
+
+ApplyResult Session::action_too_large() const {
+    const auto number = [](std::size_t n) { return LocalizedText{std::to_string(n), std::to_string(n)}; };
+    return refused("action_too_large", "", {{"depth", number(action_limits.max_depth)}, {"text", number(action_limits.max_string_bytes)}});
+}
+
+ApplyResult Session::apply(const Action& action) {
+    nlohmann::json written = czary::to_json(action);
+    std::size_t bytes = 0;
+    try {
+        bytes = check_json_limits(written, action_limits, "action");
+    } catch (const DataError&) {
+        return action_too_large();
+    }
+    return apply(action, std::move(written), bytes);
+}
+
+ApplyResult Session::apply(const Action& action, nlohmann::json written, std::size_t bytes) {
+    const auto number = [](std::size_t n) { return LocalizedText{std::to_string(n), std::to_string(n)}; };
+    if (position_ >= max_session_actions) return refused("session_too_long", "", {{"limit", number(max_session_actions)}});
     const std::size_t room = session_file_limits.max_bytes - session_file_reserve_bytes;
     if (base_bytes_ + action_bytes_[position_] + bytes + 1 > room)
         return refused("session_too_large", "", {{"limit", number(room / 1024)}});
@@ -57,14 +84,12 @@ ApplyResult Session::apply(const nlohmann::json& action) {
     steps_.resize(position_);
     action_bytes_.resize(position_ + 1);
     while (checkpoints_.back().step > position_) checkpoints_.pop_back();  // states of dropped redo steps
-    steps_.push_back({action, result.log, result.rolls, result.outcome});
+    steps_.push_back({action, std::move(written), result.log, result.rolls, result.outcome});
     action_bytes_.push_back(action_bytes_.back() + bytes + 1);
     ++position_;
     if (checkpoint_due(position_, current_)) checkpoints_.push_back({position_, current_});
     return result;
 }
-
-ApplyResult Session::apply(const Action& action) { return apply(czary::to_json(action)); }
 
 void Session::restore_head() {
     // The first refusal after a step replays from the last checkpoint (at most
@@ -118,7 +143,7 @@ bool Session::redo(std::size_t count) {
 
 nlohmann::json Session::to_json() const {
     nlohmann::json actions = nlohmann::json::array();
-    for (const auto& step : steps_) actions.push_back(step.action);
+    for (const auto& step : steps_) actions.push_back(step.written);
     return {
         {"format", session_format},
         {"version", session_version},

@@ -38,7 +38,10 @@ inline constexpr std::size_t max_file_refusals = 1000;
 inline constexpr std::size_t session_file_reserve_bytes = 4 * 1024;
 
 struct SessionStep {
-    nlohmann::json action;
+    Action action;
+    // The action as the file holds it: as it came (a field this version does not know, written
+    // by a newer one, is kept), or to_json of a typed action. Replays use `action`.
+    nlohmann::json written;
     std::vector<LogEntry> log;
     std::vector<RollRecord> rolls;
     nlohmann::json outcome;
@@ -68,10 +71,11 @@ public:
     // Refused too, with nothing changed: an action past action_limits (it would not read back
     // from a file), or one that would make the session file larger than session_file_limits
     // allows (session_too_large), or the session longer or more crowded than the limits above.
-    ApplyResult apply(const nlohmann::json& action);
-    // The same for a typed action: applied as its JSON (to_json), which is what the step keeps,
-    // so files, logs and replays stay JSON.
     ApplyResult apply(const Action& action);
+    // The same for JSON at the boundary (a file, the page hook, the CLI, the network): read into
+    // the typed action once (read_action); what is not an action is refused as the rules refuse
+    // it (bad_action, unknown_action, ...), and one past action_limits as action_too_large.
+    ApplyResult apply(const nlohmann::json& action);
     bool can_undo() const { return position_ > 0; }
     bool can_redo() const { return position_ < steps_.size(); }
     bool undo(std::size_t count = 1);
@@ -102,6 +106,9 @@ private:
     void measure_base();
     void restore_head();
     ApplyResult refused(const char* code, const char* rule, std::map<std::string, LocalizedText> parts) const;
+    ApplyResult action_too_large() const;
+    // `written`: the action as the file will hold it, `bytes` its size there.
+    ApplyResult apply(const Action& action, nlohmann::json written, std::size_t bytes);
 
     const GameData* data_;
     GameState start_;

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/actions.hpp"
 #include "core/apply.hpp"
 #include "core/formation.hpp"
 
@@ -17,25 +18,23 @@ using Args = std::map<std::string, LocalizedText>;
 
 class Turn {
 public:
-    Turn(GameState& state, const GameData& data, const nlohmann::json& action);
+    // `pips`: the action's "dice" (the table's dice), or none: the generator rolls. Pips outside
+    // 1-6 are refused (bad_dice, 3.1).
+    Turn(GameState& state, const GameData& data, const actions::Dice& pips);
 
     GameState& s;
     const GameData& data;
-    const nlohmann::json& action;
     DiceSource dice;
     std::vector<LogEntry> log;
     nlohmann::json outcome = nlohmann::json::object();
 
     void note(const std::string& key, const std::string& rule, const Args& args = {});
 
-    // Fields of the action; a missing or mistyped field refuses the action ("bad_action").
-    std::string text(const char* field) const;
-    std::optional<std::string> optional_text(const char* field) const;
-    int number(const char* field, int min, int max) const;
-    std::optional<int> optional_number(const char* field, int min, int max) const;
-    std::vector<std::string> text_list(const char* field) const;
-    Figure& figure(const char* field);  // refuses "unknown_figure"
-    const Spell& spell(const char* field) const;  // refuses "unknown_spell"
+    Figure& figure(const std::string& id);             // refuses "unknown_figure"
+    const Spell& spell(const std::string& id) const;   // refuses "unknown_spell"
+    // A whole number of the action within its range, else "out_of_range" naming `field`.
+    static int in_range(int value, const char* field, int min, int max);
+    static std::optional<int> in_range(const std::optional<int>& value, const char* field, int min, int max);
 };
 
 LocalizedText name_of(const Figure& figure);

@@ -18,12 +18,7 @@ namespace {
 
 using nlohmann::json;
 
-const std::vector<std::string> action_types = {
-    "add_hero", "add_initiate", "add_character", "set_pool", "learn_spell", "begin_adventure", "mark_spells",
-    "roll_use_limit", "enter_labyrinth", "end_adventure", "move_figure", "add_monster", "clear_monsters", "rejoin",
-    "start_fight", "next_phase", "weapon_attack", "wound", "heal", "kill_sleeping", "end_fight", "cast", "negotiate",
-    "bribe", "grant_ring", "resistance_ring", "altar", "bookshelf", "manuscript", "talisman", "poison", "petrify",
-    "disarm_trap", "roll_dice"};
+const std::vector<std::string> action_types = czary::action_types();
 const std::vector<std::string> spells = {
     "blyskawica", "wybuch", "eksplozja", "psychiczny_cios", "gniew_bozy", "uspienie", "urok", "uwolnienie", "uzdrowienie",
     "odmlodzenie", "magiczna_tarcza", "magiczna_zbroja", "sila", "zamek", "elokwencja", "teleportacja", "zawieszenie_broni",
@@ -103,6 +98,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const std::string before = czary::state_to_json(session.state()).dump();
         const auto result = session.apply(action);
         if (!result.ok && czary::state_to_json(session.state()).dump() != before) __builtin_trap();  // a refusal changed the state
+        // The typed action read at the boundary writes back as it reads: JSON -> struct -> JSON is stable.
+        if (result.ok) {
+            const json typed = czary::to_json(session.steps().back().action);
+            if (czary::to_json(czary::action_from_json(typed)) != typed) __builtin_trap();
+        }
     }
     const auto replayed = czary::Session::from_text(session.to_json().dump());
     if (czary::state_to_json(replayed.state()) != czary::state_to_json(session.state())) __builtin_trap();

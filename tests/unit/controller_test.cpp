@@ -76,7 +76,7 @@ TEST_CASE("controller: undo says what it undoes, drops the cast being prepared, 
 
 TEST_CASE("controller: a cast's step is titled by its spell") {
     czary::SessionStep step;
-    step.action = {{"type", "cast"}, {"caster", "c1"}, {"spell", "blyskawica"}};
+    step.action = czary::actions::Cast{"c1", "blyskawica"};
     Table t;
     CHECK(czary::app::step_title(t.app, step) == "Błyskawica");
 }
