@@ -213,7 +213,7 @@ void draw_figure_sheet(App& app, const Figure& f) {
     if (f.armor > 0) ImGui::BulletText("%s: %d", app.tr("status.armor"), f.armor);
     line(f.poisoned, "status.poisoned");
     line(f.petrified, "status.stone");
-    line(!f.possessed.empty(), "status.possessed");
+    line(f.possessed != Possession::None, "status.possessed");
     line(f.dead, "status.dead");
     if (f.strength_bonus_next) ImGui::BulletText("%s: +%d", app.tr("status.strength_next"), f.strength_bonus_next);
     if (f.dead) return;
@@ -440,8 +440,7 @@ void draw_talk_sheet(App& app) {
     // 8.6: after an agreement or an intimidation the party "może [...] pójść dalej": the group is
     // left behind at a tap (as after an accepted bribe), from the end of the sheet, where nothing
     // was pressed a moment ago.
-    const std::string& talked = s.encounter.outcome;
-    if ((talked == "agreement" || talked.rfind("intimidation", 0) == 0) && touch_button(app, app.tr("talk.go_on"), "talk:go-on", -1))
+    if (party_may_go_on(s.encounter.outcome) && touch_button(app, app.tr("talk.go_on"), "talk:go-on", -1))
         dispatch(app, actions::ClearMonsters{});
 }
 

@@ -108,8 +108,8 @@ void poison_group(App& app, const Figure& c) {
 }
 
 void possession_group(App& app, const Figure& c) {
-    if (!c.possessed.empty()) {
-        hint(app, app.tr(c.possessed == "statue" ? "items.possessed_statue" : "items.possessed_talisman"), "items:possessed");
+    if (c.possessed != Possession::None) {
+        hint(app, app.tr(c.possessed == Possession::Statue ? "items.possessed_statue" : "items.possessed_talisman"), "items:possessed");
         return;
     }
     info(app, app.tr("items.possession_how"), "items:possession-how");
@@ -129,7 +129,7 @@ void potion_targets(App& app, const Figure& c, const char* potion, const std::ve
     std::vector<std::string> ids;
     for (const Figure* f : enemies) {
         if (f->is_character()) {
-            if (f->possessed != "talisman") continue;
+            if (f->possessed != Possession::Talisman) continue;
         } else {
             const MonsterKind* kind = app.data->monster_kind(f->monster_kind);
             if ((kind && kind->person) != person) continue;

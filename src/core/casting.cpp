@@ -93,7 +93,7 @@ std::optional<Refused> cast_refusal(const GameState& s, const GameData& data, co
         return refuse("caster_cannot_act", "10.0");
     // 15.5: a charmed character obeys its charmer; a possessed one (13.2, 14.6) fights for the
     // monsters: neither casts.
-    if (caster.is_character() && (!caster.charmed_by.empty() || !caster.possessed.empty()))
+    if (caster.is_character() && (!caster.charmed_by.empty() || caster.possessed != Possession::None))
         return refuse("charmed_cannot_cast", "15.5");
 
     // What the caster can cast at all.
@@ -159,8 +159,8 @@ std::optional<Refused> cast_refusal(const GameState& s, const GameData& data, co
             if (caster.side == Side::Party && s.fight.phase != 1) return refuse("party_casts_in_phase_1", "9.2");
             if (caster.side == Side::Monsters && s.fight.phase != 2) return refuse("monsters_cast_in_phase_2", "9.2");
         }
-        if (caster.acted == "attack") return refuse("attacked_this_round", "10.3");
-        if (caster.acted == "cast") return refuse("already_cast_this_round", "9.4");
+        if (caster.acted == Acted::Attack) return refuse("attacked_this_round", "10.3");
+        if (caster.acted == Acted::Cast) return refuse("already_cast_this_round", "9.4");
     }
 
     return cost_refusal();
@@ -211,16 +211,16 @@ std::optional<Refused> target_refusal(const GameState& s, const GameData& data, 
                 // 10.5: the party's Urok takes monsters; a character charmed by the Vampire is freed
                 // only by the Vampire's death or Uwolnienie (15.5); the Zło talisman's victim by Urok
                 // too (14.6), the statue's only by Uwolnienie (13.2).
-                if (caster.is_character() && target.is_character() && target.possessed != "talisman") {
+                if (caster.is_character() && target.is_character() && target.possessed != Possession::Talisman) {
                     if (!target.charmed_by.empty()) return refuse("vampire_charm_only_freed", "15.5");
-                    if (target.possessed == "statue") return refuse("statue_only_freed", "13.2");
+                    if (target.possessed == Possession::Statue) return refuse("statue_only_freed", "13.2");
                     return refuse("target_not_monster", "10.5");
                 }
             }
             return std::nullopt;
         }
         case TargetKind::CharmedPartyMember:
-            if (!target.is_character() || (target.charmed_by.empty() && target.possessed.empty()))
+            if (!target.is_character() || (target.charmed_by.empty() && target.possessed == Possession::None))
                 return refuse("target_not_charmed", "10.5");
             return std::nullopt;
         case TargetKind::FriendlyFigure:

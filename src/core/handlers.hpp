@@ -88,7 +88,7 @@ const Figure& check_bribe(const GameData& data, const GameState& s);        // 8
 // the roll it serves already made, or the same spell already cast for that roll.
 std::optional<std::pair<std::string, std::string>> talk_spell_refusal(const GameState& s, const Spell& spell);
 int negotiation_total(const GameState& s, const Figure& negotiator, const Figure& monster, int roll);
-std::string negotiation_result(int total);            // failure | agreement | intimidation (8.6)
+TalkOutcome negotiation_result(int total);            // Failure | Agreement | Intimidation (8.6)
 int bribe_needed(const GameData& data, const Figure& monster, int gold, int* offered_row);  // table 8.9
 // rules_dice.cpp
 void apply(Turn& t, const actions::RollDice& a);
@@ -104,7 +104,7 @@ void check_keeps(const std::vector<std::string>& before, const std::vector<std::
 
 // Shared by end_fight and Zawieszenie broni: closes the fight and shares experience (12.0):
 // equally, or as `shares` (character id -> points, from end_fight) says.
-void finish_fight(Turn& t, const std::string& outcome, const std::map<std::string, int>* shares = nullptr);
+void finish_fight(Turn& t, FightOutcome outcome, const std::map<std::string, int>* shares = nullptr);
 // The party goes on and leaves the monsters where they are (clear_monsters, an accepted bribe).
 void leave_monsters_behind(Turn& t);
 

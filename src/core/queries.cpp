@@ -89,8 +89,8 @@ NegotiationOdds odds_of_negotiation(const GameState& s, const GameData& data, co
             return odds;
         }
         for (const auto& [roll, p] : DiceCode::parse("2K6")->distribution()) {
-            const std::string result = negotiation_result(negotiation_total(s, *negotiator, monster, roll));
-            (result == "failure" ? odds.failure : result == "agreement" ? odds.agreement : odds.intimidation) += p;
+            const TalkOutcome result = negotiation_result(negotiation_total(s, *negotiator, monster, roll));
+            (result == TalkOutcome::Failure ? odds.failure : result == TalkOutcome::Agreement ? odds.agreement : odds.intimidation) += p;
         }
     } catch (const Refused& refused) {
         odds = {};

@@ -39,7 +39,7 @@ void apply_effect(Turn& t, const actions::Cast& cast, const std::optional<PartyP
         case SpellEffect::Wound: wound_spell(t, caster, spell, *target, report); break;
         case SpellEffect::Charm: {
             if (!takes_effect(t, spell, *target, report)) break;
-            if (!target->possessed.empty()) end_possession(t, *target);  // 14.6, 13.2: Urok ends a possession
+            if (target->possessed != Possession::None) end_possession(t, *target);  // 14.6, 13.2: Urok ends a possession
             else charm_into_place(t, *target, caster, place);
             break;
         }
@@ -51,7 +51,7 @@ void apply_effect(Turn& t, const actions::Cast& cast, const std::optional<PartyP
         case SpellEffect::FreeFromCharm: {
             // 10.5: the charmed character must try to resist; failing frees it.
             if (!takes_effect(t, spell, *target, report)) break;
-            if (!target->possessed.empty()) end_possession(t, *target);
+            if (target->possessed != Possession::None) end_possession(t, *target);
             else break_charm(t, *target);
             break;
         }
@@ -63,7 +63,7 @@ void apply_effect(Turn& t, const actions::Cast& cast, const std::optional<PartyP
             t.s.fight.hesitation = t.s.fight.hesitation_window = true;
             t.note("hesitation", "10.5");
             break;
-        case SpellEffect::CeaseFire: finish_fight(t, "cease_fire"); break;
+        case SpellEffect::CeaseFire: finish_fight(t, FightOutcome::CeaseFire); break;
         case SpellEffect::LockDoor: {
             const std::string door = cast.door.value_or("");
             t.s.notes.locked_doors.push_back(door);
@@ -186,7 +186,7 @@ void apply(Turn& t, const actions::Cast& a) {
     // else starts the fight and ends that time.
     const bool before_the_fight = t.s.fight.hesitation_window && spell.does == SpellEffect::Heal && caster.side == Side::Party;
     if (!before_the_fight) t.s.fight.hesitation_window = false;
-    if (t.s.fight.active && !before_the_fight) caster.acted = "cast";
+    if (t.s.fight.active && !before_the_fight) caster.acted = Acted::Cast;
     if (caster_id == black_gates_id) --t.s.fight.gates_blasts_left;
     t.note(plan.free ? "cast_free" : "cast", spell.rule,
            {{"figure", caster.name}, {"spell", spell.name}, {"cost", number_text(plan.cost)}});

@@ -65,7 +65,7 @@ void kill(Turn& t, Figure& figure, const std::string& by) {
     const bool was_monster_side = figure.side == Side::Monsters;
     // The dead obey nobody: a raised character (10.8) comes back to its own side.
     figure.charmed_by.clear();
-    figure.possessed.clear();
+    figure.possessed = Possession::None;
     figure.side = figure.is_character() ? Side::Party : Side::Monsters;
     remove_from_board(t.s, figure.id);
     t.note("died", "9.7", {{"figure", figure.name}});
@@ -243,7 +243,7 @@ void begin_fight(Turn& t, bool gates, bool monsters_first) {
     t.s.fight.black_gates = gates;
     t.s.right_after_fight = false;
     for (auto& f : t.s.figures) {
-        f.acted.clear();
+        f.acted = Acted::Nothing;
         f.magic_shield = false;
         // 13.2 / 15.3: the statue's stone now waits for this fight's end, as one turned in a fight.
         f.stone_fresh = false;
@@ -263,7 +263,7 @@ void apply(Turn& t, const actions::StartFight& a) {
     const bool gates = a.black_gates.value_or(false);
     // 8.7: "Jeżeli potwór nie przyjmie wykupu atakuje on oddział jako pierwszy (opuszczana jest faza
     // ataku oddziału)": the first round begins with the monsters' phase.
-    const bool monsters_first = t.s.encounter.outcome == "bribe_rejected";
+    const bool monsters_first = t.s.encounter.outcome == TalkOutcome::BribeRejected;
     begin_fight(t, gates, monsters_first);
     if (monsters_first) t.note("monsters_attack_first", "8.7");
 }
@@ -297,7 +297,7 @@ void apply(Turn& t, const actions::NextPhase&) {
     if (fight.phase > 5) {
         fight.phase = 1;
         ++fight.round;
-        for (auto& f : t.s.figures) f.acted.clear();
+        for (auto& f : t.s.figures) f.acted = Acted::Nothing;
     }
     if (fight.phase == 3) fight.gates_blasts_left = 3;  // 16.0
     t.note("phase", "9.2", {{"round", number_text(fight.round)}, {"phase", number_text(fight.phase)}});
@@ -312,10 +312,10 @@ void apply(Turn& t, const actions::WeaponAttack& a) {
     if (!figure.alive() || !place_of(t.s, figure.id).on_board()) throw Refused("not_on_board", "9.1", {{"figure", figure.name}});
     // 10.5 Uśpienie: the monster "zapada w sen"; asleep, it attacks nobody.
     if (figure.asleep) throw Refused("asleep_cannot_attack", "10.5", {{"figure", figure.name}});
-    if (figure.acted == "cast") throw Refused("cast_this_round", "10.3", {{"figure", figure.name}});
+    if (figure.acted == Acted::Cast) throw Refused("cast_this_round", "10.3", {{"figure", figure.name}});
     // 9.4 pkt 1: "Atakować można tylko raz w ciągu jednej rundy", for both sides (the Black Gates'
     // three attacks are spells, not weapon attacks).
-    if (figure.acted == "attack") throw Refused("already_attacked_this_round", "9.4", {{"figure", figure.name}});
+    if (figure.acted == Acted::Attack) throw Refused("already_attacked_this_round", "9.4", {{"figure", figure.name}});
     const int phase = figure.side == Side::Party ? 1 : 2;
     if (t.s.fight.phase != phase) throw Refused("wrong_phase_attack", "9.2", {{"phase", number_text(phase)}});
     // 9.2 pkt 1: "Postacie z pierwszego szeregu szyku oddziału mogą atakować tylko przy pomocy broni
@@ -328,7 +328,7 @@ void apply(Turn& t, const actions::WeaponAttack& a) {
     const bool among_party = in_party_ranks(t.s, figure.id);
     if (among_party && figure.side == Side::Party && place.rank > 1) throw Refused("weapon_attack_rank_party", "9.2", where);
     if (!among_party && place.rank > 0) throw Refused("weapon_attack_rank_monster", "9.2", where);
-    figure.acted = "attack";
+    figure.acted = Acted::Attack;
     t.note("attacked", "10.3", {{"figure", figure.name}});
 }
 
@@ -370,7 +370,7 @@ static bool shares_experience(const Figure& f) {
     return f.is_character() && f.alive() && !f.petrified && f.side == Side::Party && f.away.empty();
 }
 
-void finish_fight(Turn& t, const std::string& outcome, const std::map<std::string, int>* shares) {
+void finish_fight(Turn& t, FightOutcome outcome, const std::map<std::string, int>* shares) {
     Fight& fight = t.s.fight;
     // 12.0: (sum of siła of the monsters killed) x 6, split among the surviving characters.
     // Summed in 64 bits: a state may hold many monsters of a siła up to state_limits::max_sila.
@@ -408,7 +408,7 @@ void finish_fight(Turn& t, const std::string& outcome, const std::map<std::strin
     compact(t.s.party);
     compact(t.s.monsters);
     for (auto& f : t.s.figures) {
-        f.acted.clear();
+        f.acted = Acted::Nothing;
         f.magic_shield = false;  // 10.5: for one fight
         f.strength_bonus_active = 0;
         f.free_combat_spells_active = false;
@@ -416,12 +416,12 @@ void finish_fight(Turn& t, const std::string& outcome, const std::map<std::strin
     t.s.right_after_fight = true;  // 10.8 Wskrzeszenie
     // 10.5 Zawieszenie broni: "Jego skutek jest analogiczny do porozumienia w czasie negocjacji
     // (patrz 8.6)": the group is under an agreement now, so there is nothing left to talk about.
-    if (outcome == "cease_fire") t.s.encounter.outcome = "agreement";
+    if (outcome == FightOutcome::CeaseFire) t.s.encounter.outcome = TalkOutcome::Agreement;
     // 10.7: N and V spells cast for a talk lapse; after a fight there is none to come.
     t.s.encounter.negotiation_bonus = 0;
     t.s.encounter.intimidation = t.s.encounter.all_treasure = false;
     t.s.encounter.bribe_modifier = 0;
-    const LocalizedText outcome_text = t.data.message("outcome." + outcome);
+    const LocalizedText outcome_text = t.data.message(std::string("outcome.") + name_of(outcome, fight_outcome_names));
     if (shares) {
         // "Larraka 40, Gislan 26": the players' split, in the order of the party's figures.
         LocalizedText list{"", ""};
@@ -449,16 +449,16 @@ void finish_fight(Turn& t, const std::string& outcome, const std::map<std::strin
 // ze stron"; 2.3 lets the players add their own rules).
 void apply(Turn& t, const actions::EndFight& a) {
     if (!t.s.fight.active) throw Refused("no_fight", "9.2");
-    const std::string outcome = a.outcome.value_or("victory");
-    if (outcome != "victory" && outcome != "agreement" && outcome != "fled")
-        throw Refused("bad_action", "", {{"field", "outcome"}});
-    if (outcome != "victory") {
+    const std::string said = a.outcome.value_or("victory");
+    if (said != "victory" && said != "agreement" && said != "fled") throw Refused("bad_action", "", {{"field", "outcome"}});
+    const FightOutcome outcome = said == "victory" ? FightOutcome::Victory : said == "agreement" ? FightOutcome::Agreement : FightOutcome::Fled;
+    if (outcome != FightOutcome::Victory) {
         if (!t.s.house_rules.end_fight_early) throw Refused("fight_cannot_be_broken_off", "9.0");
         t.note("house_rule_used", "2.3", {{"rule", t.data.message("house_rule.end_fight_early")}});
     }
     // 9.0: "nie może zostać przerwana do chwili śmierci jednej ze stron"; a monster asleep on the
     // board (10.5 Uśpienie) is alive: it is killed without a roll, and then the fight is won.
-    if (outcome == "victory")
+    if (outcome == FightOutcome::Victory)
         for (const auto& id : figures_on_board(t.s))
             if (const Figure* monster = t.s.find(id); monster->side == Side::Monsters)
                 throw Refused(monster->asleep ? "sleeping_monster_remains" : "monsters_still_fight", "9.0", {{"figure", monster->name}});

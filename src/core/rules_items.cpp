@@ -195,20 +195,20 @@ void apply(Turn& t, const actions::DisarmTrap& a) {
 // Rozpoczyna się walka").
 void apply(Turn& t, const actions::Possess& a) {
     Figure& c = character(t, a.character);
-    const std::string source = a.source;
-    if (source != "statue" && source != "talisman") throw Refused("bad_action", "", {{"field", "source"}});
-    const char* rule = source == "statue" ? "13.2" : "14.6";
-    if (!c.possessed.empty() || !c.charmed_by.empty()) throw Refused("already_possessed", rule, {{"figure", c.name}});
+    if (a.source != "statue" && a.source != "talisman") throw Refused("bad_action", "", {{"field", "source"}});
+    const bool statue = a.source == "statue";
+    const char* rule = statue ? "13.2" : "14.6";
+    if (c.possessed != Possession::None || !c.charmed_by.empty()) throw Refused("already_possessed", rule, {{"figure", c.name}});
     const bool resisted = resists(t, c);
     t.outcome["resisted"] = resisted;
     if (resisted) {
         t.note("possession_resisted", rule, {{"figure", c.name}});
         return;
     }
-    c.possessed = source;
+    c.possessed = statue ? Possession::Statue : Possession::Talisman;
     c.side = Side::Monsters;
     c.asleep = false;
-    if (source == "statue") {
+    if (statue) {
         remove_from_board(t.s, c.id);
         Formation& monsters = t.s.monsters;
         if (monsters.ranks.empty()) monsters.ranks.push_back({"", "", ""});
@@ -218,7 +218,7 @@ void apply(Turn& t, const actions::Possess& a) {
         else if (front[2].empty()) front[2] = c.id;
         else place_first_free(monsters, c.id);
     }
-    t.note(source == "statue" ? "possessed_by_statue" : "possessed_by_talisman", rule, {{"figure", c.name}});
+    t.note(statue ? "possessed_by_statue" : "possessed_by_talisman", rule, {{"figure", c.name}});
     if (!t.s.fight.active) {
         begin_fight(t, false, true);
         t.note("possessed_attacks_first", rule, {{"figure", c.name}});
@@ -249,8 +249,8 @@ void charm_into_place(Turn& t, Figure& target, const Figure& caster, const std::
 }
 
 void end_possession(Turn& t, Figure& c) {
-    const char* rule = c.possessed == "statue" ? "13.2" : "14.6";
-    c.possessed.clear();
+    const char* rule = c.possessed == Possession::Statue ? "13.2" : "14.6";
+    c.possessed = Possession::None;
     c.side = Side::Party;
     // The talisman's victim never left its place among the party; the statue's comes back to the
     // party's first free place.
@@ -265,7 +265,7 @@ void end_possession(Turn& t, Figure& c) {
 // jak w wypadku czaru Urok": the target resists or is charmed; the potion costs no wounds.
 void apply(Turn& t, const actions::CharmPotion& a) {
     Figure& drinker = character(t, a.character);
-    if (!drinker.possessed.empty() || !drinker.charmed_by.empty()) throw Refused("charmed_cannot_cast", "14.5", {{"figure", drinker.name}});
+    if (drinker.possessed != Possession::None || !drinker.charmed_by.empty()) throw Refused("charmed_cannot_cast", "14.5", {{"figure", drinker.name}});
     Figure& target = t.figure(a.target);
     const std::string potion = a.potion;
     if (potion != "person" && potion != "monster") throw Refused("bad_action", "", {{"field", "potion"}});
@@ -273,7 +273,7 @@ void apply(Turn& t, const actions::CharmPotion& a) {
     const Args args{{"figure", drinker.name}, {"target", target.name}};
     if (target.is_character()) {
         // 14.6: a character the Zło talisman holds is freed by Urok, "za pomocą czaru lub mikstury".
-        if (target.possessed != "talisman") throw Refused("potion_not_on_character", "14.5", args);
+        if (target.possessed != Possession::Talisman) throw Refused("potion_not_on_character", "14.5", args);
     } else {
         if (target.side != Side::Monsters) throw Refused("target_not_enemy", "14.5", args);
         const MonsterKind* kind = t.data.monster_kind(target.monster_kind);
@@ -304,18 +304,18 @@ void apply(Turn& t, const actions::UseThought& a) {
     Figure& target = t.figure(a.target);
     const Args args{{"figure", c.name}, {"target", target.name}};
     if (c.thought_uses <= 0) throw Refused("no_thought_talisman", "14.6", args);
-    if (!c.possessed.empty() || !c.charmed_by.empty()) throw Refused("charmed_cannot_cast", "14.6", args);
+    if (c.possessed != Possession::None || !c.charmed_by.empty()) throw Refused("charmed_cannot_cast", "14.6", args);
     if (c.asleep || c.petrified || !c.away.empty()) throw Refused("caster_cannot_act", "14.6", args);
     if (target.dead || target.side == c.side || !place_of(t.s, target.id).on_board())
         throw Refused("target_not_enemy", "14.6", args);
-    if (t.s.fight.active && !c.acted.empty()) throw Refused("already_acted", "10.3", args);
+    if (t.s.fight.active && c.acted != Acted::Nothing) throw Refused("already_acted", "10.3", args);
     // The strike is the wearer's attack: 9.4, "Postacie mogą atakować tylko podczas fazy 1".
     if (t.s.fight.active && t.s.fight.phase != 1) throw Refused("wrong_phase_attack", "9.4", {{"phase", number_text(1)}});
     // As a spell's cost (10.2), the wound must not kill the wearer.
     if (c.wounds + 1 >= c.sila) throw Refused("thought_would_kill", "14.6", args);
     c.wounds += 1;
     --c.thought_uses;
-    if (t.s.fight.active) c.acted = "attack";
+    if (t.s.fight.active) c.acted = Acted::Attack;
     t.note("thought_used", "14.6", {{"figure", c.name}, {"target", target.name}, {"amount", number_text(c.thought_uses)}});
     const bool resisted = resists(t, target);
     t.outcome["resisted"] = resisted;

@@ -28,7 +28,7 @@ const Figure& check_negotiation(const GameData& data, const GameState& s) {
     // 8.6: after a failure the party may bribe or fight, nothing else; after an agreement or an
     // intimidation there is nothing left to talk about. One negotiation per group (6.9: only a
     // group met again is "new").
-    if (!s.encounter.outcome.empty()) throw Refused("negotiate_once", "8.6");
+    if (s.encounter.outcome != TalkOutcome::None) throw Refused("negotiate_once", "8.6");
     return strongest_monster(data, s, "8.4");
 }
 
@@ -59,7 +59,7 @@ std::optional<std::pair<std::string, std::string>> talk_spell_refusal(const Game
         return Reason{"talk_spell_no_talk", "16.0"};
     }
     const Encounter& e = s.encounter;
-    if (spell.type == SpellType::Negotiation && !e.outcome.empty()) return Reason{"talk_spell_after_roll", "10.7"};
+    if (spell.type == SpellType::Negotiation && e.outcome != TalkOutcome::None) return Reason{"talk_spell_after_roll", "10.7"};
     if (spell.type == SpellType::Bribe && e.bribe_tried) return Reason{"talk_spell_after_roll", "10.7"};
     // Each spell counts once for the one roll: a second Elokwencja adds nothing.
     bool already_working = false;
@@ -92,7 +92,9 @@ int negotiation_total(const GameState& s, const Figure& negotiator, const Figure
     return roll - monster.nn + negotiator.talents.negotiation + s.encounter.negotiation_bonus + medallion_negotiation_bonus(s);
 }
 
-std::string negotiation_result(int total) { return total <= 6 ? "failure" : total <= 9 ? "agreement" : "intimidation"; }
+TalkOutcome negotiation_result(int total) {
+    return total <= 6 ? TalkOutcome::Failure : total <= 9 ? TalkOutcome::Agreement : TalkOutcome::Intimidation;
+}
 
 int bribe_needed(const GameData& data, const Figure& monster, int gold, int* offered_row) {
     const BribeRow* row = nullptr;
@@ -121,9 +123,9 @@ void apply(Turn& t, const actions::Negotiate& a) {
     check_negotiator(t.s, negotiator);
     const Figure& monster = check_negotiation(t.data, t.s);
     Encounter& e = t.s.encounter;
-    std::string result;
+    TalkOutcome result;
     if (e.intimidation) {
-        result = e.all_treasure ? "intimidation_all_treasure" : "intimidation";
+        result = e.all_treasure ? TalkOutcome::IntimidationAllTreasure : TalkOutcome::Intimidation;
         t.outcome["roll"] = nullptr;
     } else {
         const int roll = t.dice.roll("2K6", "negotiation", negotiator.id);
@@ -138,8 +140,8 @@ void apply(Turn& t, const actions::Negotiate& a) {
     e.negotiation_bonus = 0;
     e.intimidation = e.all_treasure = false;
     e.outcome = result;
-    t.outcome["result"] = result;
-    t.note("negotiation_result", "8.6", {{"result", t.data.message("negotiation." + result)}});
+    t.outcome["result"] = name_of(result, talk_outcome_names);
+    t.note("negotiation_result", "8.6", {{"result", t.data.message(std::string("negotiation.") + name_of(result, talk_outcome_names))}});
 }
 
 // bribe {gold, dice?}: once per group (8.8); table 8.9 by siła + NN of the strongest monster;
@@ -156,7 +158,7 @@ void apply(Turn& t, const actions::Bribe& a) {
     const bool accepted = total <= needed;
     e.bribe_tried = true;
     e.bribe_modifier = 0;
-    e.outcome = accepted ? "bribe_accepted" : "bribe_rejected";
+    e.outcome = accepted ? TalkOutcome::BribeAccepted : TalkOutcome::BribeRejected;
     t.outcome = {{"roll", roll}, {"total", total}, {"needed", needed}, {"accepted", accepted}, {"offered_row", offered_row}};
     t.note(accepted ? "bribe_accepted" : "bribe_rejected", "8.7",
            {{"roll", number_text(roll)}, {"total", number_text(total)}, {"needed", number_text(needed)}, {"gold", number_text(offered_row)}});

@@ -18,6 +18,26 @@ enum class FigureKind { Character, Monster };
 enum class Side { Party, Monsters };
 enum class Sun { None = -1, Red = 0, Yellow = 1, Blue = 2 };  // 4.1 D: index into the potential
 
+// States of a few values: enums inside; their names (index = the enumerator) only in files.
+enum class Acted { Nothing, Cast, Attack };  // this round (10.3)
+inline constexpr std::array<const char*, 3> acted_names{"", "cast", "attack"};
+enum class Possession { None, Statue, Talisman };  // 13.2 Bezimienny's statue, 14.6 the Zło talisman
+inline constexpr std::array<const char*, 3> possession_names{"", "statue", "talisman"};
+enum class FightOutcome { None, Victory, Agreement, CeaseFire, Fled };  // how the last fight ended
+inline constexpr std::array<const char*, 5> fight_outcome_names{"", "victory", "agreement", "cease_fire", "fled"};
+// What talking to the group (8.4-8.9) came to.
+enum class TalkOutcome { None, Failure, Agreement, Intimidation, IntimidationAllTreasure, BribeAccepted, BribeRejected };
+inline constexpr std::array<const char*, 7> talk_outcome_names{"", "failure", "agreement", "intimidation", "intimidation_all_treasure",
+                                                               "bribe_accepted", "bribe_rejected"};
+// 8.6: an agreement or an intimidation lets the party go on.
+inline bool party_may_go_on(TalkOutcome outcome) {
+    return outcome == TalkOutcome::Agreement || outcome == TalkOutcome::Intimidation || outcome == TalkOutcome::IntimidationAllTreasure;
+}
+template <class E, std::size_t N>
+const char* name_of(E value, const std::array<const char*, N>& names) {
+    return names[static_cast<std::size_t>(value)];
+}
+
 struct Talents {
     int traps = 0;        // pułapki (max 5)
     int negotiation = 0;  // negocjacje
@@ -50,7 +70,7 @@ struct Figure {
 
     Side side = Side::Party;     // whom it fights for now (charms change it)
     std::string charmed_by;      // 10.5 Urok: the caster's id
-    std::string possessed;       // 13.2 "statue" (Bezimienny) or 14.6 "talisman" (Zło): fights the party
+    Possession possessed = Possession::None;  // fights the party
     bool dead = false;
     int died_in_fight = 0;       // fight number, for Wskrzeszenie (10.8)
     bool asleep = false;         // 10.5 Uśpienie
@@ -68,7 +88,7 @@ struct Figure {
     bool free_combat_spells_next = false;    // 13.5 Alloces: next fight
     bool free_combat_spells_active = false;
     bool cheap_lightning = false;   // 13.5 Avnas / Asmoday: Błyskawica for 1 wound
-    std::string acted;              // this round: "cast" or "attack" (10.3)
+    Acted acted = Acted::Nothing;  // this round (10.3)
     int wounds_at_entry = 0;        // 10.8 Wskrzeszenie
     int experience = 0;             // 12.0
     std::vector<std::string> improved;  // 12.2: what experience raised since the last adventure
@@ -118,7 +138,7 @@ struct Fight {
     bool monster_front_full = false;
     int monsters_stepped = 0;
     std::vector<std::string> monsters_killed;
-    std::string outcome;          // after it ends: victory, agreement, cease_fire, fled
+    FightOutcome outcome = FightOutcome::None;  // after it ends
 };
 
 // The monster group the party faces now (8.4-8.9).
@@ -128,7 +148,7 @@ struct Encounter {
     bool all_treasure = false;    // 10.7 Zniechęcenie
     int bribe_modifier = 0;       // 10.7 Sugestia, Pochlebstwo
     bool bribe_tried = false;     // 8.9: once per group
-    std::string outcome;          // agreement, intimidation, failure, bribe_accepted, bribe_rejected
+    TalkOutcome outcome = TalkOutcome::None;
 };
 
 struct Notes {

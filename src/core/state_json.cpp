@@ -45,13 +45,13 @@ json figure_json(const Figure& f) {
         {"odpornosc", f.odpornosc}, {"zrecznosc", f.zrecznosc}, {"talents", talents_json(f.talents)},
         {"potential", f.potential}, {"pool", f.pool}, {"marked", f.marked}, {"learned", f.learned},
         {"uses_left", f.uses_left}, {"rings", f.rings}, {"rings_used", f.rings_used}, {"side", side_name(f.side)},
-        {"charmed_by", f.charmed_by}, {"possessed", f.possessed}, {"dead", f.dead}, {"died_in_fight", f.died_in_fight}, {"asleep", f.asleep},
+        {"charmed_by", f.charmed_by}, {"possessed", name_of(f.possessed, possession_names)}, {"dead", f.dead}, {"died_in_fight", f.died_in_fight}, {"asleep", f.asleep},
         {"magic_shield", f.magic_shield}, {"armor", f.armor}, {"poisoned", f.poisoned},
         {"poison_fresh", f.poison_fresh}, {"poison_wounds", f.poison_wounds}, {"petrified", f.petrified}, {"stone_fresh", f.stone_fresh}, {"away", f.away},
         {"strength_bonus_next", f.strength_bonus_next}, {"strength_bonus_active", f.strength_bonus_active},
         {"trap_bonus", f.trap_bonus}, {"free_combat_spells_next", f.free_combat_spells_next},
         {"free_combat_spells_active", f.free_combat_spells_active}, {"cheap_lightning", f.cheap_lightning},
-        {"acted", f.acted}, {"wounds_at_entry", f.wounds_at_entry}, {"experience", f.experience},
+        {"acted", name_of(f.acted, acted_names)}, {"wounds_at_entry", f.wounds_at_entry}, {"experience", f.experience},
         {"killed", f.killed}, {"improved", f.improved}, {"armor_sila", f.armor_sila},
         {"zrecznosc_this_adventure", f.zrecznosc_this_adventure}, {"thought_uses", f.thought_uses},
         {"medallions", f.medallions},
@@ -129,6 +129,17 @@ public:
             list += list.empty() ? "" : ", ";
             list += null_first && index++ == 0 ? std::string("null") : "\"" + std::string(name) + "\"";
         }
+        wrong(path(key), "is " + shown(*value) + ": it must be one of " + list);
+    }
+    // One of an enum's names (state.hpp), as that enum.
+    template <class E, std::size_t N>
+    E choice(const char* key, const std::array<const char*, N>& names) const {
+        const json* value = get(key);
+        if (!value) return E{};
+        for (std::size_t i = 0; i < N; ++i)
+            if (value->is_string() && value->get<std::string>() == names[i]) return static_cast<E>(i);
+        std::string list;
+        for (const char* name : names) list += (list.empty() ? "\"" : ", \"") + std::string(name) + "\"";
         wrong(path(key), "is " + shown(*value) + ": it must be one of " + list);
     }
     // Calls each(element, its path) for the elements of a list.
@@ -217,8 +228,7 @@ Figure read_figure(const json& value, const std::string& path) {
     figure.rings_used = f.texts("rings_used");
     figure.side = f.choice("side", {"party", "monsters"}) == 0 ? Side::Party : Side::Monsters;
     figure.charmed_by = f.text("charmed_by");
-    static const char* const possession[] = {"", "statue", "talisman"};
-    figure.possessed = possession[f.choice("possessed", {"", "statue", "talisman"})];
+    figure.possessed = f.choice<Possession>("possessed", possession_names);
     figure.dead = f.boolean("dead");
     figure.died_in_fight = f.integer("died_in_fight", 0, L::max_counter, 0);  // and at most fight.number
     figure.asleep = f.boolean("asleep");
@@ -236,8 +246,7 @@ Figure read_figure(const json& value, const std::string& path) {
     figure.free_combat_spells_next = f.boolean("free_combat_spells_next");
     figure.free_combat_spells_active = f.boolean("free_combat_spells_active");
     figure.cheap_lightning = f.boolean("cheap_lightning");
-    static const char* const acted[] = {"", "cast", "attack"};
-    figure.acted = acted[f.choice("acted", {"", "cast", "attack"})];
+    figure.acted = f.choice<Acted>("acted", acted_names);
     figure.wounds_at_entry = f.integer("wounds_at_entry", 0, L::max_wounds, 0);
     figure.experience = f.integer("experience", 0, L::max_counter, 0);
     figure.killed = f.texts("killed");
@@ -431,11 +440,11 @@ nlohmann::json state_to_json(const GameState& state) {
                    {"hesitation", f.hesitation}, {"hesitation_window", f.hesitation_window}, {"ranks_moved_from", f.ranks_moved_from},
                    {"first_rank_move", first_rank_move_names[static_cast<int>(f.first_rank_move)]},
                    {"monster_front_full", f.monster_front_full}, {"monsters_stepped", f.monsters_stepped},
-                   {"monsters_killed", f.monsters_killed}, {"outcome", f.outcome}}},
+                   {"monsters_killed", f.monsters_killed}, {"outcome", name_of(f.outcome, fight_outcome_names)}}},
         {"right_after_fight", state.right_after_fight},
         {"encounter", {{"negotiation_bonus", e.negotiation_bonus}, {"intimidation", e.intimidation},
                        {"all_treasure", e.all_treasure}, {"bribe_modifier", e.bribe_modifier},
-                       {"bribe_tried", e.bribe_tried}, {"outcome", e.outcome}}},
+                       {"bribe_tried", e.bribe_tried}, {"outcome", name_of(e.outcome, talk_outcome_names)}}},
         {"notes", {{"locked_doors", state.notes.locked_doors}, {"teleports", state.notes.teleports}}},
         {"house_rules", {{"end_fight_early", state.house_rules.end_fight_early}}},
         // A string: JavaScript numbers cannot hold 64 bits.
@@ -479,8 +488,7 @@ GameState state_from_json(const nlohmann::json& value, const GameData& data) {
         state.fight.monster_front_full = f.boolean("monster_front_full");
         state.fight.monsters_stepped = f.integer("monsters_stepped", 0, 3, 0);
         state.fight.monsters_killed = f.texts("monsters_killed");
-        static const char* const outcomes[] = {"", "victory", "agreement", "cease_fire", "fled"};
-        state.fight.outcome = outcomes[f.choice("outcome", {"", "victory", "agreement", "cease_fire", "fled"})];
+        state.fight.outcome = f.choice<FightOutcome>("outcome", fight_outcome_names);
     }
     state.right_after_fight = root.boolean("right_after_fight");
     if (const json* encounter = root.get("encounter")) {
@@ -490,10 +498,7 @@ GameState state_from_json(const nlohmann::json& value, const GameData& data) {
         state.encounter.all_treasure = e.boolean("all_treasure");
         state.encounter.bribe_modifier = e.integer("bribe_modifier", -L::max_talk_bonus, 0, 0);
         state.encounter.bribe_tried = e.boolean("bribe_tried");
-        static const char* const outcomes[] = {"", "failure", "agreement", "intimidation", "intimidation_all_treasure",
-                                               "bribe_accepted", "bribe_rejected"};
-        state.encounter.outcome = outcomes[e.choice("outcome", {"", "failure", "agreement", "intimidation",
-                                                                "intimidation_all_treasure", "bribe_accepted", "bribe_rejected"})];
+        state.encounter.outcome = e.choice<TalkOutcome>("outcome", talk_outcome_names);
     }
     if (const json* notes = root.get("notes")) {
         const Fields n(*notes, "notes");

@@ -180,7 +180,7 @@ TEST_CASE("9.0: a fight is not ended by flight or agreement unless the house rul
         labelled = labelled || (entry.key == "house_rule_used" && entry.text.pl.find("Zasada domowa") != std::string::npos &&
                                 entry.text.en.find("House rule") != std::string::npos);
     CHECK(labelled);
-    CHECK(t.state().fight.outcome == "fled");
+    CHECK(t.state().fight.outcome == czary::FightOutcome::Fled);
     t.refused({{"type", "set_house_rule"}, {"rule", "no_such_rule"}, {"on", true}}, "unknown_house_rule", "2.3");
     // Read back from a state file, and off again.
     const auto back = czary::state_from_json(czary::state_to_json(t.state()), czary::GameData::builtin());

@@ -323,14 +323,14 @@ TEST_CASE("10.5 Zawieszenie broni: ends the fight at once as an agreement, in an
     auto result = t.ok({{"type", "cast"}, {"caster", "c2"}, {"spell", "zawieszenie_broni"}});
     CHECK(result.rolls.empty());
     CHECK_FALSE(t.state().fight.active);
-    CHECK(t.state().fight.outcome == "cease_fire");
+    CHECK(t.state().fight.outcome == czary::FightOutcome::CeaseFire);
 }
 
 TEST_CASE("10.5 Zawieszenie broni: \"analogiczny do porozumienia\": the group is under an agreement (8.6), no second negotiation") {
     Table t = fight_with_gislan_behind("troll", 9);
     t.ok({{"type", "start_fight"}});
     t.ok({{"type", "cast"}, {"caster", "c2"}, {"spell", "zawieszenie_broni"}});
-    CHECK(t.state().encounter.outcome == "agreement");
+    CHECK(t.state().encounter.outcome == czary::TalkOutcome::Agreement);
     t.refused({{"type", "negotiate"}, {"negotiator", "c1"}, {"dice", {6, 6}}}, "negotiate_once", "8.6");
 }
 

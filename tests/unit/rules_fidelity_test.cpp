@@ -204,7 +204,7 @@ TEST_CASE("10.5 Niepewność: healing just before the fight, from any rank, outs
     t.ok({{"type", "cast"}, {"caster", "c1"}, {"spell", "uzdrowienie"}, {"targets", {"c2"}}, {"dice", {2}}});   // 1K3+1 = 2
     t.ok({{"type", "cast"}, {"caster", "c3"}, {"spell", "odmlodzenie"}, {"targets", {"c2"}}, {"dice", {3}}});  // 1K6+1 = 4
     CHECK(t.fig("c2").wounds == 0);
-    CHECK(t.fig("c3").acted.empty());  // its round is still to come
+    CHECK(t.fig("c3").acted == czary::Acted::Nothing);  // its round is still to come
     // Anything else starts the fight: the time is over, and the first rank heals no one again.
     t.ok({{"type", "weapon_attack"}, {"figure", "c2"}});
     CHECK_FALSE(t.state().fight.hesitation_window);
@@ -229,7 +229,7 @@ TEST_CASE("13.2 the Nameless One's statue: the possessed character faces the mid
     t.to_second_rank("c3");
     t.porter_in_second_rank();
     auto possessed = t.ok({{"type", "possess"}, {"character", "c2"}, {"source", "statue"}, {"dice", {6}}});  // 6 > odporność 3
-    CHECK(t.fig("c2").possessed == "statue");
+    CHECK(t.fig("c2").possessed == czary::Possession::Statue);
     CHECK(t.fig("c2").side == czary::Side::Monsters);
     CHECK(t.state().monsters.ranks[0][1] == "c2");
     // "musi natychmiast zaatakować [...] Rozpoczyna się walka": the fight opens with its attack.
@@ -240,7 +240,7 @@ TEST_CASE("13.2 the Nameless One's statue: the possessed character faces the mid
     t.refused({{"type", "cast"}, {"caster", "c3"}, {"spell", "urok"}, {"targets", {"c2"}}, {"dice", {6}}},
               "statue_only_freed", "13.2");
     t.ok({{"type", "cast"}, {"caster", "c3"}, {"spell", "uwolnienie"}, {"targets", {"c2"}}, {"dice", {6}}});
-    CHECK(t.fig("c2").possessed.empty());
+    CHECK(t.fig("c2").possessed == czary::Possession::None);
     CHECK(t.fig("c2").side == czary::Side::Party);
 }
 
@@ -251,7 +251,7 @@ TEST_CASE("13.2 / 15.5 a possessed character does not cast; its death ends the p
               "charmed_cannot_cast", "15.5");
     t.ok({{"type", "wound"}, {"figure", "c2"}, {"amount", 99}});
     CHECK(t.fig("c2").dead);
-    CHECK(t.fig("c2").possessed.empty());
+    CHECK(t.fig("c2").possessed == czary::Possession::None);
     CHECK(t.fig("c2").side == czary::Side::Party);
 }
 
@@ -259,9 +259,9 @@ TEST_CASE("14.6 the Zło talisman: resisted, nothing happens; else Urok, by spel
     Table t = Table::in_labyrinth();
     auto resisted = t.ok({{"type", "possess"}, {"character", "c2"}, {"source", "talisman"}, {"dice", {2}}});
     CHECK(resisted.outcome["resisted"] == true);
-    CHECK(t.fig("c2").possessed.empty());
+    CHECK(t.fig("c2").possessed == czary::Possession::None);
     t.ok({{"type", "possess"}, {"character", "c2"}, {"source", "talisman"}, {"dice", {5}}});
-    CHECK(t.fig("c2").possessed == "talisman");
+    CHECK(t.fig("c2").possessed == czary::Possession::Talisman);
     t.refused({{"type", "possess"}, {"character", "c2"}, {"source", "talisman"}}, "already_possessed", "14.6");
     // 14.6: "Atak następuje z aktualnie zajmowanej w szyku pozycji": Gislan stays where he stood,
     // a foe among the party, and attacks at once; the players pick whom.
@@ -274,9 +274,9 @@ TEST_CASE("14.6 the Zło talisman: resisted, nothing happens; else Urok, by spel
     CHECK_FALSE(roll.roll);
     // The potion: Gislan resists once (3 <= 3), then not.
     t.ok({{"type", "charm_potion"}, {"character", "c1"}, {"target", "c2"}, {"potion", "person"}, {"dice", {3}}});
-    CHECK(t.fig("c2").possessed == "talisman");
+    CHECK(t.fig("c2").possessed == czary::Possession::Talisman);
     t.ok({{"type", "charm_potion"}, {"character", "c1"}, {"target", "c2"}, {"potion", "person"}, {"dice", {4}}});
-    CHECK(t.fig("c2").possessed.empty());
+    CHECK(t.fig("c2").possessed == czary::Possession::None);
     CHECK(t.fig("c2").side == czary::Side::Party);
     CHECK(t.state().party.ranks[0][1] == "c2");  // freed where he stood
 }

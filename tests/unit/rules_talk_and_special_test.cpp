@@ -133,7 +133,7 @@ TEST_CASE("8.7: an accepted bribe lets the party pass; the monsters stay behind"
     auto result = t.ok({{"type", "bribe"}, {"gold", 400}, {"dice", {1}}});
     CHECK(result.outcome["accepted"] == true);
     CHECK(t.state().monsters.ranks.empty());
-    CHECK(t.state().encounter.outcome.empty());  // the next monsters are a new group
+    CHECK(t.state().encounter.outcome == czary::TalkOutcome::None);  // the next monsters are a new group
     t.refused({{"type", "start_fight"}}, "no_monsters", "9.0");
 }
 
