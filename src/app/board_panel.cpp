@@ -214,7 +214,7 @@ void tap_token(App& app, const Figure& f, const std::vector<std::string>& candid
             app.ui.cast.targets = {f.id};
             app.ui.cast.asked_no_wounds = false;
         } else {
-            app.ui.notice = Notice{both(app, "cast.not_a_target", {{"{figure}", app.local(f.name)}}), "", true, ""};
+            app.ui.notice = Notice{both(app, "cast.not_a_target", {{"{figure}", app.local(f.name)}}), "", true};
             // The rules' own reason where they give one ("Uzdrowienia nie można rzucić na siebie").
             const GameState& s = app.session.state();
             const Figure* caster = find_caster(s, app.ui.cast.caster);
@@ -222,7 +222,7 @@ void tap_token(App& app, const Figure& f, const std::vector<std::string>& candid
             if (caster && spell) {
                 if (auto refused = target_refusal(s, *app.data, *caster, *spell, f)) {
                     const Refusal why = make_refusal(*refused, *app.data);
-                    app.ui.notice = Notice{LocalizedText{why.pl, why.en}, why.rule, true, ""};
+                    app.ui.notice = Notice{LocalizedText{why.pl, why.en}, why.rule, true};
                 }
             }
         }
@@ -369,7 +369,7 @@ void draw_lifted_token(App& app) {
             const Place from = place_of(s, f->id);
             if (from.rank + 1 == place.rank && from.slot + 1 == place.slot) break;  // put back where it was
             if (place.side != f->side) {
-                app.ui.notice = Notice{app.data->message("refuse.not_on_board", {{"figure", f->name}}), "9.1", true, ""};
+                app.ui.notice = Notice{app.data->message("refuse.not_on_board", {{"figure", f->name}}), "9.1", true};
             } else if (dispatch(app, actions::MoveFigure{f->id, place.rank, place.slot}).ok) {
                 app.ui.table.reveal = f->id;  // dropped where the board's edge cuts it: brought whole into view
                 app.frame.redraw = true;

@@ -139,7 +139,7 @@ void draw_card(App& app, const Figure& caster, const Spell& spell, const SpellAv
     ImGui::PushID(id.c_str());
     if (ImGui::InvisibleButton("##card", size)) {
         if (castable) start_cast(app, caster, spell, entry.cost);
-        else if (entry.refusal) app.ui.notice = Notice{{entry.refusal->pl, entry.refusal->en}, entry.refusal->rule, true, ""};
+        else if (entry.refusal) app.ui.notice = Notice{{entry.refusal->pl, entry.refusal->en}, entry.refusal->rule, true};
     }
     app.layout.add_last_item(id);
     app.layout.add_text(id, castable ? app.local(spell.name) : reason);

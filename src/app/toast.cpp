@@ -34,7 +34,7 @@ constexpr double gone_grace = 0.6;  // s
 
 void dismiss(App& app) {
     // Closing the question of a passed session is "Anuluj": it must not stay waiting unseen.
-    if (app.ui.notice && app.ui.notice->offer == "open_shared") decline_incoming_share(app);
+    if (app.ui.notice && app.ui.notice->offer == Offer::OpenShared) decline_incoming_share(app);
     app.ui.notice.reset();
     app.ui.outcome_step.reset();
     app.ui.toast = {};
@@ -118,7 +118,7 @@ void draw_toast(App& app) {
     }
     if (app.ui.toast_gone.until > 0 || app.ui.toast_gone.took) app.ui.toast_gone = {};
     UiState::ToastView& toast = app.ui.toast;
-    const bool offers = notice && !app.ui.notice->offer.empty();
+    const bool offers = notice && app.ui.notice->offer != Offer::None;
     const bool refusal = notice && app.ui.notice->refusal;
     const ToastText text = notice ? notice_text(app, *app.ui.notice) : outcome_text(app, app.session.steps()[*app.ui.outcome_step]);
     const std::string showing = notice ? "notice:" + text.whole : "step:" + std::to_string(*app.ui.outcome_step);

@@ -71,31 +71,32 @@ ImFont* bold_font() {
 // The one thing a notice offers to do about itself. True when the offer has its own way out
 // (Anuluj, Zostań): the toast then needs no "×" of its own.
 bool draw_notice_offer(App& app) {
-    const std::string offer = app.ui.notice->offer;
-    if (offer == "export") {
+    const Offer offer = app.ui.notice->offer;
+    const std::string key = app.ui.notice->key;  // the notice may be gone after a button
+    if (offer == Offer::Export) {
         if (touch_button(app, app.tr("session.export"), "notice:offer")) export_session(app);
         return false;
     }
-    if (offer.rfind("restore:", 0) == 0) {
-        if (touch_button(app, app.tr("session.undo_delete"), "notice:offer")) restore_session(app, offer.substr(8));
+    if (offer == Offer::Restore) {
+        if (touch_button(app, app.tr("session.undo_delete"), "notice:offer")) restore_session(app, key);
         return false;
     }
-    if (offer.rfind("delete_for_good:", 0) == 0) {
+    if (offer == Offer::DeleteForGood) {
         const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
         ImGui::PushStyleColor(ImGuiCol_Button, vec(theme::danger));
         const bool for_good = touch_button(app, app.tr("session.delete_for_good"), "notice:delete-for-good", half);
         ImGui::PopStyleColor();
         ImGui::SameLine();
         if (touch_button(app, app.tr("session.cancel"), "notice:cancel", half)) app.ui.notice.reset();
-        if (for_good) delete_session_for_good(app, offer.substr(16));
-    } else if (offer == "open_shared") {
+        if (for_good) delete_session_for_good(app, key);
+    } else if (offer == Offer::OpenShared) {
         // A session passed in a link (share.hpp): opened as a new one only on "yes".
         const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
         const bool open = touch_button(app, app.tr("share.open"), "notice:open-shared", half);
         ImGui::SameLine();
         if (touch_button(app, app.tr("session.cancel"), "notice:cancel", half)) decline_incoming_share(app);
         else if (open) accept_incoming_share(app);
-    } else if (offer == "leave_unsaved") {
+    } else if (offer == Offer::LeaveUnsaved) {
         // Export first; leaving without it loses the session (the player says so, in red).
         if (touch_button(app, app.tr("session.export"), "notice:offer")) export_session(app);
         const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;

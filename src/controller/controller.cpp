@@ -41,7 +41,7 @@ ApplyResult dispatch_any(App& app, const AnyAction& action) {
         save(app);
     } else {
         const auto& r = result.refusal;
-        app.ui.notice = Notice{{r.pl, r.en}, r.rule, true, ""};
+        app.ui.notice = Notice{{r.pl, r.en}, r.rule, true};
         app.ui.outcome_step.reset();
     }
     return result;
@@ -89,7 +89,7 @@ void undo(App& app) {
     if (!app.session.can_undo()) return;
     const std::string undone = step_title(app, app.session.steps()[app.session.position() - 1]);
     if (!app.session.undo()) return;
-    app.ui.notice = Notice{both(app, "log.undone", {{"{step}", undone}}), "", false, ""};
+    app.ui.notice = Notice{both(app, "log.undone", {{"{step}", undone}}), "", false};
     app.ui.cast = {};
     app.ui.outcome_step.reset();
     app.ui.before_step.reset();
@@ -139,7 +139,19 @@ void recover_from_error(App& app, const char* what) {
     app.ui.cast = {};
     app.ui.tab = Tab::Sessions;
     app.ui.outcome_step.reset();
-    app.ui.notice = Notice{words(app, {"app.error", {{"detail", what}}, {}}), "", true, "export"};
+    app.ui.notice = Notice{words(app, {"app.error", {{"detail", what}}, {}}), "", true, Offer::Export};
+}
+
+std::string offer_name(const Notice& notice) {
+    switch (notice.offer) {
+        case Offer::None: return "";
+        case Offer::Export: return "export";
+        case Offer::Restore: return "restore:" + notice.key;
+        case Offer::DeleteForGood: return "delete_for_good:" + notice.key;
+        case Offer::OpenShared: return "open_shared";
+        case Offer::LeaveUnsaved: return "leave_unsaved";
+    }
+    return "";
 }
 
 std::vector<std::string_view> all_display_texts(const App& app) {

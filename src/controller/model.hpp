@@ -43,15 +43,26 @@ struct CastDraft {
     bool active() const { return !spell.empty(); }
 };
 
+// What a notice offers to do about itself.
+enum class Offer {
+    None,
+    Export,         // the storage is full: export the session
+    Restore,        // undo a deletion (of the copy `key`)
+    DeleteForGood,  // no room for the 48-hour copy: delete the session `key` for good
+    OpenShared,     // a session passed in a link: open it as a new one
+    LeaveUnsaved,   // export before leaving a session that is not saved
+};
+
 struct Notice {
     LocalizedText text;
     std::string rule;
     bool refusal = false;
-    // What the notice offers to do about itself: "export" (the storage is full),
-    // "restore:<deleted key>" (undo a deletion), "delete_for_good:<key>" (no room for the
-    // 48-hour copy), "leave_unsaved" (export before leaving a session that is not saved).
-    std::string offer;
+    Offer offer = Offer::None;
+    std::string key = {};  // the stored session or copy the offer is about
 };
+
+// The offer as the page hook reports it: "export", "restore:<key>", "delete_for_good:<key>", ...
+std::string offer_name(const Notice& notice);
 
 // The player asked to leave a session that is not saved (the storage is full or off): what to
 // do once they have exported it or agreed to lose it.

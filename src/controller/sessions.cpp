@@ -17,13 +17,14 @@ std::uint64_t next_seed(App& app) {
     return z ^ (z >> 31);
 }
 
-void show(App& app, const char* key, const std::map<std::string, std::string>& parts, bool refusal = false, std::string offer = {}) {
-    app.ui.notice = Notice{both(app, key, parts), "", refusal, std::move(offer)};
+void show(App& app, const char* key, const std::map<std::string, std::string>& parts, bool refusal = false, Offer offer = Offer::None,
+          std::string about = {}) {
+    app.ui.notice = Notice{both(app, key, parts), "", refusal, offer, std::move(about)};
 }
 
 void show_problem(App& app, const store::StoreProblem& problem) {
     const bool offer_export = problem.kind == store::StoreProblem::Kind::QuotaExceeded || problem.kind == store::StoreProblem::Kind::Failed;
-    app.ui.notice = Notice{words(app, problem.text), "", true, offer_export ? "export" : ""};
+    app.ui.notice = Notice{words(app, problem.text), "", true, offer_export ? Offer::Export : Offer::None};
 }
 
 // Every call into the store from the app goes through here: the store is written not to throw
@@ -33,7 +34,7 @@ void guarded(App& app, Body&& body) {
     try {
         body();
     } catch (const std::exception& e) {
-        app.ui.notice = Notice{words(app, {"session.unexpected", {{"detail", e.what()}}, {}}), "", true, "export"};
+        app.ui.notice = Notice{words(app, {"session.unexpected", {{"detail", e.what()}}, {}}), "", true, Offer::Export};
     }
 }
 
@@ -41,7 +42,7 @@ void guarded(App& app, Body&& body) {
 bool ask_before_leaving(App& app, LeaveUnsaved leave) {
     if (!app.session_unsaved) return false;
     app.ui.leave_unsaved = std::move(leave);
-    show(app, "session.leave_unsaved", {{"{name}", app.store ? app.store->current_name() : ""}}, true, "leave_unsaved");
+    show(app, "session.leave_unsaved", {{"{name}", app.store ? app.store->current_name() : ""}}, true, Offer::LeaveUnsaved);
     return true;
 }
 
@@ -183,14 +184,14 @@ void delete_session(App& app, const std::string& key) {
         if (auto problem = app.store->remove(key)) {
             // No room for the 48-hour copy: the player decides whether to delete it for good.
             if (problem->kind == store::StoreProblem::Kind::NoRoomToKeep)
-                return void(app.ui.notice = Notice{words(app, problem->text), "", true, "delete_for_good:" + key});
+                return void(app.ui.notice = Notice{words(app, problem->text), "", true, Offer::DeleteForGood, key});
             return show_problem(app, *problem);
         }
         if (key == app.store->current_key()) open_another(app);
         else save_if_unsaved(app);
         const auto deleted = app.store->deleted();
         if (!app.ui.notice || !app.ui.notice->refusal)
-            show(app, "session.deleted", {{"{name}", name}}, false, deleted.empty() ? "" : "restore:" + deleted.front().key);
+            show(app, "session.deleted", {{"{name}", name}}, false, deleted.empty() ? Offer::None : Offer::Restore, deleted.empty() ? "" : deleted.front().key);
     });
 }
 
@@ -201,7 +202,7 @@ void delete_session_for_good(App& app, const std::string& key) {
         app.store->remove_permanently(key);
         if (key == app.store->current_key()) open_another(app);
         else save_if_unsaved(app);
-        if (!app.ui.notice || !app.ui.notice->refusal || app.ui.notice->offer.rfind("delete_for_good:", 0) == 0)
+        if (!app.ui.notice || !app.ui.notice->refusal || app.ui.notice->offer == Offer::DeleteForGood)
             show(app, "session.deleted_for_good", {{"{name}", name}});
     });
 }
@@ -220,7 +221,7 @@ bool import_session(App& app, std::string_view text, const std::string& given_na
     try {
         imported = Session::from_text(text);
     } catch (const std::exception& e) {  // DataError says what is wrong; anything else is refused too
-        app.ui.notice = Notice{translated(app, "session.import_refused", {{"reason", problem_words(app, e)}}), "", true, ""};
+        app.ui.notice = Notice{translated(app, "session.import_refused", {{"reason", problem_words(app, e)}}), "", true};
         return false;
     }
     if (ask_before_leaving(app, {LeaveUnsaved::Kind::Import, "", std::string(text), given_name, from})) return true;
@@ -265,7 +266,7 @@ bool import_session(App& app, std::string_view text, const std::string& given_na
         const bool quota = problem->kind == store::StoreProblem::Kind::QuotaExceeded;
         const LocalizedText why = quota ? both(app, "session.no_room_for", {{"{kb}", std::to_string((imported_bytes + 1023) / 1024)}})
                                         : words(app, problem->text);
-        app.ui.notice = Notice{translated(app, from == ImportFrom::Link ? "share.refused" : "session.import_refused", {{"reason", why}}), "", true, ""};
+        app.ui.notice = Notice{translated(app, from == ImportFrom::Link ? "share.refused" : "session.import_refused", {{"reason", why}}), "", true};
     });
     return true;
 }
@@ -354,7 +355,7 @@ void storage_changed(App& app) {
             case store::ExternalChange::Diverged: return keep_as_this_tabs(app);
             case store::ExternalChange::Newer: {
                 // This tab's unsaved changes would go: the newer save is not taken over them.
-                if (app.session_unsaved) return show(app, "session.changed_elsewhere_unsaved", {}, true, "export");
+                if (app.session_unsaved) return show(app, "session.changed_elsewhere_unsaved", {}, true, Offer::Export);
                 std::optional<store::StoreProblem> problem;
                 auto newer = app.store->open(app.store->current_key(), problem);
                 if (!newer) return show_problem(app, *problem);

@@ -31,7 +31,7 @@ void ask_for_link(App& app, bool position_only) {
 // za duży" would name something the player never saw.
 void refuse_link(App& app, const LocalizedText& reason) {
     app.ui.incoming_share.reset();  // a question this notice replaces goes with the session it asked about
-    app.ui.notice = Notice{translated(app, "share.refused", {{"reason", reason}}), "", true, ""};
+    app.ui.notice = Notice{translated(app, "share.refused", {{"reason", reason}}), "", true};
 }
 
 void refuse_link(App& app, const char* problem_key, std::map<std::string, std::string> parts = {}) {
@@ -122,7 +122,7 @@ void incoming_share(App& app, std::string_view text) {
     }
     if (others_saved) question = joined(question, both(app, "share.saved_stay"));
     if (stored_as != name) question = joined(question, both(app, "share.name_taken", {{"{name}", stored_as}}));
-    app.ui.notice = Notice{question, "", false, "open_shared"};
+    app.ui.notice = Notice{question, "", false, Offer::OpenShared};
 }
 
 void incoming_share_damaged(App& app) { refuse_link(app, "problem.link_damaged"); }

@@ -79,7 +79,7 @@ TEST_CASE("share: an incoming session is asked about, then opened as a new sessi
     const std::string before = b.store.current_key();
     czary::app::incoming_share(b.app, text);
     REQUIRE(b.app.ui.notice);
-    CHECK(b.app.ui.notice->offer == "open_shared");
+    CHECK(b.app.ui.notice->offer == czary::app::Offer::OpenShared);
     CHECK(polish(b.app) == "Otworzyć przekazaną sesję „Wieczór z trollem” (1 krok) jako nową? Sesje zapisane na tym urządzeniu zostaną bez zmian.");
     CHECK(b.store.current_key() == before);  // nothing happens before "yes"
     const std::string before_name = b.store.current_name();

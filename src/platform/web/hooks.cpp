@@ -78,7 +78,7 @@ EMSCRIPTEN_KEEPALIVE const char* czary_ui_json() {
                                                                              {"held", ui.toast.pressed}, {"details", ui.toast.details}}},
         // A press where a toast lay a moment after it went by itself was taken by it (toast.cpp).
         {"toastGoneTook", ui.toast_gone.took},
-        {"notice", ui.notice ? nlohmann::json{{"text", app.local(ui.notice->text)}, {"offer", ui.notice->offer}} : nlohmann::json()},
+        {"notice", ui.notice ? nlohmann::json{{"text", app.local(ui.notice->text)}, {"offer", czary::app::offer_name(*ui.notice)}} : nlohmann::json()},
         {"updateReady", app.update_ready},
         {"sessionUnsaved", app.session_unsaved},
         {"offlineReady", !app.offline_not_ready},
