@@ -134,8 +134,8 @@ std::optional<Refused> cast_refusal(const GameState& s, const GameData& data, co
     // 10.7: N spells serve the negotiation roll, V spells a bribe: neither happens in a fight.
     if ((spell.type == SpellType::Negotiation || spell.type == SpellType::Bribe) && s.fight.active)
         return refuse("talk_spell_not_in_fight", "10.7");
-    if (auto r = talk_spell_refusal(s, spell)) return refuse(r->first.c_str(), r->second.c_str());
-    if (spell.does == SpellEffect::CeaseFire && fight_has_nameless(s)) return refuse("not_against_nameless", "10.5");
+    if (auto r = talk_spell_refusal(data, s, spell)) return refuse(r->first.c_str(), r->second.c_str());
+    if (spell.does == SpellEffect::CeaseFire && fight_has_nameless(data, s)) return refuse("not_against_nameless", "10.5");
     // 15.5: the Vampire charms "tylko podczas dwóch pierwszych rund walki".
     if (is_vampire(data, caster) && spell.does == SpellEffect::Charm && s.fight.round > 2)
         return refuse("vampire_charms_two_rounds", "15.5");
@@ -143,7 +143,7 @@ std::optional<Refused> cast_refusal(const GameState& s, const GameData& data, co
     if (s.fight.active) {
         if (gates) {
             if (!s.fight.black_gates || s.fight.phase != 3) return refuse("gates_cast_in_phase_3", "16.0");
-            if (!fight_has_nameless(s)) return refuse("gates_need_nameless", "16.0");
+            if (!fight_has_nameless(data, s)) return refuse("gates_need_nameless", "16.0");
             if (s.fight.gates_blasts_left <= 0) return refuse("gates_blasts_used", "16.0");
             return std::nullopt;
         }

@@ -10,19 +10,20 @@
 
 namespace czary {
 
-// `value + by`, or a refusal (with `rule`) naming the counter when that would pass `max`.
-inline int raised(std::int64_t value, std::int64_t by, int max, const LocalizedText& counter, const char* rule) {
+// `value + by`, or a refusal (with `rule`) naming the counter (data/messages.json
+// "counter.<counter>") when that would pass `max`.
+inline int raised(const Turn& t, std::int64_t value, std::int64_t by, int max, const char* counter, const char* rule) {
     const std::int64_t next = value + by;
     if (next > max)
-        throw Refused("counter_limit", rule, {{"counter", counter}, {"max", std::to_string(max)}});
+        throw Refused("counter_limit", rule, {{"counter", t.data.message(std::string("counter.") + counter)}, {"max", std::to_string(max)}});
     return static_cast<int>(next);
 }
 
 // The number of a new figure's id ("c" or "m" + it); next_id goes up by one.
 inline int take_id(Turn& t) {
     // Ids go up to max_counter - 1, so next_id stays within 1..max_counter.
-    const int id = raised(t.s.next_id, 0, state_limits::max_counter - 1,
-                          {"numer kolejnej postaci", "the next figure's number"}, "");
+    const int id = raised(t, t.s.next_id, 0, state_limits::max_counter - 1,
+                          "next_figure", "");
     ++t.s.next_id;
     return id;
 }

@@ -76,8 +76,6 @@ void end_possession(Turn& t, Figure& c);
 // The strongest monster, who speaks for the group; refuses when nobody may be talked to (Bezimienny
 // or Demons, refused with `no_talk_rule`: 8.4 negotiation, 8.7 bribe; no monsters).
 const Figure& strongest_monster(const GameData& data, const GameState& s, const char* no_talk_rule);
-// The same with the built-in tables and rule 8.4 (kept for the odds in queries.cpp).
-const Figure& strongest_monster(const GameState& s);
 // Every check of `negotiate` / `bribe` but the negotiator and the gold: shared with the odds.
 // Opens a fight in round 1: phase 1, or phase 2 when the monsters strike first (8.7, 10.5).
 void begin_fight(Turn& t, bool gates, bool monsters_first);
@@ -86,7 +84,7 @@ void check_negotiator(const GameState& s, const Figure& negotiator);       // 8.
 const Figure& check_bribe(const GameData& data, const GameState& s);        // 8.7, 8.8: once per group
 // 10.7: why an N or V spell may not be cast now ({code, rule}), or nothing: no monster to talk to,
 // the roll it serves already made, or the same spell already cast for that roll.
-std::optional<std::pair<std::string, std::string>> talk_spell_refusal(const GameState& s, const Spell& spell);
+std::optional<std::pair<std::string, std::string>> talk_spell_refusal(const GameData& data, const GameState& s, const Spell& spell);
 int negotiation_total(const GameState& s, const Figure& negotiator, const Figure& monster, int roll);
 TalkOutcome negotiation_result(int total);            // Failure | Agreement | Intimidation (8.6)
 int bribe_needed(const GameData& data, const Figure& monster, int gold, int* offered_row);  // table 8.9

@@ -25,8 +25,8 @@ bool limited(const GameData& data, const std::string& id) {
 // begin_adventure {dice?}: 1K6 for the dominant sun: 1-2 red, 3-4 yellow, 5-6 blue.
 void apply(Turn& t, const actions::BeginAdventure&) {
     if (t.s.adventure.active) throw Refused("adventure_in_progress", "4.1");
-    const int number = raised(t.s.adventure.number, 1, state_limits::max_counter,
-                              {"liczba przygód", "the number of adventures"}, "4.1");
+    const int number = raised(t, t.s.adventure.number, 1, state_limits::max_counter,
+                              "adventures", "4.1");
     // 4.1: an adventure is the party's (it enters the labyrinth, its characters mark their
     // spells): with no living character in it there is nobody to go.
     const bool anyone = std::any_of(t.s.figures.begin(), t.s.figures.end(),

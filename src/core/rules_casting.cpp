@@ -121,8 +121,8 @@ void apply_effect(Turn& t, const actions::Cast& cast, const std::optional<PartyP
             t.note("delicate_fingers", "10.6", {{"figure", target->name}});
             break;
         case SpellEffect::NegotiationBonus:
-            t.s.encounter.negotiation_bonus = raised(t.s.encounter.negotiation_bonus, spell.bonus, state_limits::max_talk_bonus,
-                                                     {"premia do negocjacji", "the negotiation bonus"}, "10.7");
+            t.s.encounter.negotiation_bonus = raised(t, t.s.encounter.negotiation_bonus, spell.bonus, state_limits::max_talk_bonus,
+                                                     "negotiation_bonus", "10.7");
             t.note("negotiation_bonus", "10.7", {{"amount", number_text(t.s.encounter.negotiation_bonus)}});
             break;
         case SpellEffect::Intimidation:
@@ -134,9 +134,9 @@ void apply_effect(Turn& t, const actions::Cast& cast, const std::optional<PartyP
             break;
         }
         case SpellEffect::BribeModifier:
-            t.s.encounter.bribe_modifier = -raised(-std::int64_t{t.s.encounter.bribe_modifier}, spell.bonus,
+            t.s.encounter.bribe_modifier = -raised(t, -std::int64_t{t.s.encounter.bribe_modifier}, spell.bonus,
                                                    state_limits::max_talk_bonus,
-                                                   {"obniżka rzutu na łapówkę", "the bribe roll's reduction"}, "10.7");
+                                                   "bribe_reduction", "10.7");
             t.note("bribe_modifier", "10.7", {{"amount", number_text(t.s.encounter.bribe_modifier)}});
             break;
         case SpellEffect::Resurrect:

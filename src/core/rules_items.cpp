@@ -15,7 +15,14 @@ Figure& character(Turn& t, const std::string& id) {
     return c;
 }
 
-const Spell& spell_by_id(Turn& t, const char* id) { return *t.data.spells.find(id); }
+const Spell& spell_by_id(Turn& t, const char* id) { return t.spell(id); }
+
+// 10.8: the type S spell a find teaches, as data/spells.json's "learned_from" says.
+const Spell& spell_learned_from(Turn& t, const char* source) {
+    for (const auto& spell : t.data.spells.all())
+        if (std::find(spell.learned_from.begin(), spell.learned_from.end(), source) != spell.learned_from.end()) return spell;
+    throw Refused("unknown_spell", "10.9", {{"spell", plain(source)}});
+}
 
 bool wears(const Figure& c, const char* medallion) {
     return std::find(c.medallions.begin(), c.medallions.end(), medallion) != c.medallions.end();
@@ -72,8 +79,8 @@ void apply(Turn& t, const actions::Altar& a) {
         if (altar == "alloces") c.free_combat_spells_next = true;
         if (altar == "avnas" || altar == "asmoday") c.cheap_lightning = true;
         // "zręczność ... zostaje zwiększona o 3 punkty"
-        if (altar == "asmoday") c.zrecznosc = raised(c.zrecznosc, 3, state_limits::max_points, {"zręczność", "dexterity"}, "13.5");
-        if (altar == "malthus") learn(t, c, spell_by_id(t, "gniew_bozy"), "malthus_altar");
+        if (altar == "asmoday") c.zrecznosc = raised(t, c.zrecznosc, 3, state_limits::max_points, "zrecznosc", "13.5");
+        if (altar == "malthus") learn(t, c, spell_learned_from(t, "malthus_altar"), "malthus_altar");
         // Vassago: "zyskuje zdolności „pułapki” równe +3 (lub jej dotychczasowe zdolności „pułapki”
         // ulegają zwiększeniu o 3 punkty, jednak nie mogą być wyższe niż 5)" — unless lost for good.
         if (altar == "vassago" && c.talents.traps_lost) {
@@ -94,7 +101,8 @@ void apply(Turn& t, const actions::Altar& a) {
         }
     }
     if (altar == "avnas") deal_wounds(t, c, t.dice.roll(*spell_by_id(t, "blyskawica").dice, "damage", c.id), "");
-    if (altar == "malthus") deal_wounds(t, c, t.dice.roll(*spell_by_id(t, "gniew_bozy").dice, "damage", c.id), "");
+    // 13.5 Malthus: a failure hurts as the spell its success would teach.
+    if (altar == "malthus") deal_wounds(t, c, t.dice.roll(*spell_learned_from(t, "malthus_altar").dice, "damage", c.id), "");
     if (altar == "asmoday") {
         for (int& p : c.potential) p = std::max(0, p - 1);
         drop_marks_over_potential(t, c, a.drop);
@@ -115,14 +123,14 @@ void apply(Turn& t, const actions::Bookshelf& a) {
         t.note("bookshelf_falls", "13.4", {{"figure", c.name}});
         deal_wounds(t, c, t.dice.roll("1K3", "damage", c.id), "");
     } else {
-        learn(t, c, spell_by_id(t, "wskrzeszenie"), "bookshelf");
+        learn(t, c, spell_learned_from(t, "bookshelf"), "bookshelf");
     }
 }
 
 // manuscript {character}: 13.6 teaches Gniew Boży.
 void apply(Turn& t, const actions::Manuscript& a) {
     Figure& c = character(t, a.character);
-    learn(t, c, spell_by_id(t, "gniew_bozy"), "manuscript");
+    learn(t, c, spell_learned_from(t, "manuscript"), "manuscript");
 }
 
 // talisman {character, sun: red|yellow|blue|all, dice?}: 14.6: +1K3 potential.
@@ -135,7 +143,7 @@ void apply(Turn& t, const actions::Talisman& a) {
     for (int i = 0; i < 3; ++i) {
         if (sun != "all" && sun != sun_name(static_cast<Sun>(i))) continue;
         const int bonus = t.dice.roll("1K3", "talisman", c.id);
-        c.potential[i] = raised(c.potential[i], bonus, state_limits::max_points, {"potencjał magiczny", "magic potential"}, "14.6");
+        c.potential[i] = raised(t, c.potential[i], bonus, state_limits::max_points, "potential", "14.6");
         bonuses.push_back(bonus);
         t.note("talisman", "14.6", {{"figure", c.name}, {"amount", number_text(bonus)},
                                     {"sun", t.data.message(std::string("sun.") + sun_name(static_cast<Sun>(i)))}});
@@ -346,7 +354,7 @@ void apply(Turn& t, const actions::MagicArmor& a) {
     if (t.s.fight.active) throw Refused("armor_not_in_fight", "14.4", {{"figure", c.name}});
     const int sila_without = c.sila - c.armor_sila;
     if (sila_without + sila <= c.wounds && sila < c.armor_sila) throw Refused("armor_removal_kills", "14.4", {{"figure", c.name}});
-    c.sila = raised(sila_without, sila, state_limits::max_sila, {"siła", "siła"}, "14.4");
+    c.sila = raised(t, sila_without, sila, state_limits::max_sila, "sila", "14.4");
     c.armor_sila = sila;
     t.note(sila > 0 ? "magic_armor_on" : "magic_armor_off", "14.4",
            {{"figure", c.name}, {"amount", number_text(sila)}, {"sila", number_text(c.sila)}});
@@ -373,13 +381,13 @@ void apply(Turn& t, const actions::Improve& a) {
     if (what == "talent_black_gates" && c.talents.black_gates >= 5) throw Refused("talent_at_most_5", "16.0", args);
     if (what == "talent_traps") ++c.talents.traps;
     if (what == "talent_black_gates") ++c.talents.black_gates;
-    if (what == "talent_negotiation") c.talents.negotiation = raised(c.talents.negotiation, 1, state_limits::max_points, {"negocjacje", "negotiation"}, "12.2");
-    if (what == "sila") c.sila = raised(c.sila, 1, state_limits::max_sila, {"siła", "siła"}, "12.2");
+    if (what == "talent_negotiation") c.talents.negotiation = raised(t, c.talents.negotiation, 1, state_limits::max_points, "negotiation", "12.2");
+    if (what == "sila") c.sila = raised(t, c.sila, 1, state_limits::max_sila, "sila", "12.2");
     if (what == "odpornosc") ++c.odpornosc;
-    if (what == "zrecznosc") c.zrecznosc = raised(c.zrecznosc, 1, state_limits::max_points, {"zręczność", "dexterity"}, "12.3");
+    if (what == "zrecznosc") c.zrecznosc = raised(t, c.zrecznosc, 1, state_limits::max_points, "zrecznosc", "12.3");
     if (what.rfind("potential_", 0) == 0) {
         const int index = what == "potential_red" ? 0 : what == "potential_yellow" ? 1 : 2;
-        c.potential[index] = raised(c.potential[index], 1, 9, {"potencjał magiczny", "magic potential"}, "12.2");
+        c.potential[index] = raised(t, c.potential[index], 1, 9, "potential", "12.2");
     }
     c.experience -= price;
     c.improved.push_back(what);

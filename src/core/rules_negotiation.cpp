@@ -21,7 +21,6 @@ const Figure& strongest_monster(const GameData& data, const GameState& s, const 
     return *strongest;
 }
 
-const Figure& strongest_monster(const GameState& s) { return strongest_monster(GameData::builtin(), s, "8.4"); }
 
 const Figure& check_negotiation(const GameData& data, const GameState& s) {
     if (s.fight.active) throw Refused("fight_in_progress", "8.4");
@@ -40,7 +39,7 @@ const Figure& check_bribe(const GameData& data, const GameState& s) {
     return strongest_monster(data, s, "8.7");
 }
 
-std::optional<std::pair<std::string, std::string>> talk_spell_refusal(const GameState& s, const Spell& spell) {
+std::optional<std::pair<std::string, std::string>> talk_spell_refusal(const GameData& data, const GameState& s, const Spell& spell) {
     using Reason = std::pair<std::string, std::string>;
     if (spell.type != SpellType::Negotiation && spell.type != SpellType::Bribe) return std::nullopt;
     // 10.7: N spells "przed rzutem kostką, przesądzającym o wyniku negocjacji", V spells "podczas
@@ -54,7 +53,7 @@ std::optional<std::pair<std::string, std::string>> talk_spell_refusal(const Game
     // Bezimienny and the Demons are never talked to (8.4, 8.7, 16.0): with them on the board there
     // is no negotiation or bribe for a talk spell to serve, as with no monster at all.
     try {
-        strongest_monster(GameData::builtin(), s, "16.0");
+        strongest_monster(data, s, "16.0");
     } catch (const Refused&) {
         return Reason{"talk_spell_no_talk", "16.0"};
     }

@@ -47,10 +47,8 @@ int deal_wounds(Turn& t, Figure& target, int amount, const std::string& by);
 void kill(Turn& t, Figure& figure, const std::string& by);
 void break_charm(Turn& t, Figure& charmed);
 void charm(Turn& t, Figure& target, const Figure& caster);
-// Bezimienny (the kind flagged `nameless` in monsters.json) stands on the board; the one-argument
-// form reads the built-in tables (kept for casting.cpp until it passes its data).
+// Bezimienny (the kind flagged `nameless` in monsters.json) stands on the board.
 bool fight_has_nameless(const GameData& data, const GameState& s);
-bool fight_has_nameless(const GameState& s);
 // 11.0: one 1K6 per target, resisted on <= odporność (at most 5).
 bool resists(Turn& t, const Figure& target);
 

@@ -178,21 +178,21 @@ TEST_CASE("10.7: N spells only before the negotiation roll, V spells only before
     const czary::Spell& cajole = *data.spells.find("pochlebstwo");
     const czary::Spell& cow = *data.spells.find("zastraszenie");
     Table t = talk();
-    CHECK_FALSE(czary::talk_spell_refusal(t.state(), eloquence));
-    CHECK_FALSE(czary::talk_spell_refusal(t.state(), *data.spells.find("wybuch")));  // not a talk spell
+    CHECK_FALSE(czary::talk_spell_refusal(data, t.state(), eloquence));
+    CHECK_FALSE(czary::talk_spell_refusal(data, t.state(), *data.spells.find("wybuch")));  // not a talk spell
     t.ok({{"type", "cast"}, {"caster", "c1"}, {"spell", "elokwencja"}});
-    CHECK(czary::talk_spell_refusal(t.state(), eloquence)->first == "talk_spell_once");
-    CHECK_FALSE(czary::talk_spell_refusal(t.state(), cow));
+    CHECK(czary::talk_spell_refusal(data, t.state(), eloquence)->first == "talk_spell_once");
+    CHECK_FALSE(czary::talk_spell_refusal(data, t.state(), cow));
     t.ok({{"type", "cast"}, {"caster", "c1"}, {"spell", "sugestia"}});
-    CHECK(czary::talk_spell_refusal(t.state(), sway)->first == "talk_spell_once");
-    CHECK_FALSE(czary::talk_spell_refusal(t.state(), cajole));  // Pochlebstwo is another spell
+    CHECK(czary::talk_spell_refusal(data, t.state(), sway)->first == "talk_spell_once");
+    CHECK_FALSE(czary::talk_spell_refusal(data, t.state(), cajole));  // Pochlebstwo is another spell
     t.ok({{"type", "negotiate"}, {"negotiator", "c1"}, {"dice", {1, 1}}});
-    CHECK(*czary::talk_spell_refusal(t.state(), cow) == std::pair<std::string, std::string>{"talk_spell_after_roll", "10.7"});
+    CHECK(*czary::talk_spell_refusal(data, t.state(), cow) == std::pair<std::string, std::string>{"talk_spell_after_roll", "10.7"});
     t.ok({{"type", "bribe"}, {"gold", 40}, {"dice", {6}}});
-    CHECK(czary::talk_spell_refusal(t.state(), cajole)->first == "talk_spell_after_roll");
+    CHECK(czary::talk_spell_refusal(data, t.state(), cajole)->first == "talk_spell_after_roll");
     t.ok({{"type", "wound"}, {"figure", "m4"}, {"amount", 99}});  // the bribe refused, the fight: no monster left
     CHECK(t.state().encounter.negotiation_bonus == 0);
-    CHECK(*czary::talk_spell_refusal(t.state(), eloquence) == std::pair<std::string, std::string>{"talk_spell_no_monster", "10.7"});
+    CHECK(*czary::talk_spell_refusal(data, t.state(), eloquence) == std::pair<std::string, std::string>{"talk_spell_no_monster", "10.7"});
 }
 
 TEST_CASE("6.9 / 8.6: after a fight won, the next monsters are a new group to talk to") {
