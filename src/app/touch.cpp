@@ -1,4 +1,4 @@
-// The touch model in ImGui terms (app/gesture.hpp decides; this carries it out): a swipe
+// The touch model in ImGui terms (controller/gesture.hpp decides; this carries it out): a swipe
 // scrolls the window the press began in, from any widget, and the widget's press is cancelled
 // so that nothing is tapped; a long press on a token lifts it (board_panel draws and drops it).
 #include <string_view>

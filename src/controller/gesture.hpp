@@ -3,7 +3,7 @@
 // also when it starts on a token or a button, and glides on after the finger lifts; only a
 // deliberate long press (a finger held still) lifts a token to drag it; a short tap is a tap.
 // No swipe ever changes the game. Plain logic, fed with the pointer once a frame: it knows no
-// ImGui and is unit-tested natively (tests/unit/gesture_test.cpp).
+// ImGui and is unit-tested natively (tests/unit/controller_test.cpp, the "touch: …" cases).
 #include <optional>
 #include <string>
 

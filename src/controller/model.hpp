@@ -227,13 +227,13 @@ struct UiState {
     // session each frame made frames slow (11 ms at 10,000 steps on the development machine).
     std::size_t log_steps_shown = kLogPage;
     static constexpr std::size_t kLogPage = 100;
-    // The page's scroll, kept with the tab and selection (view.hpp) and given back after a reload.
+    // The page's scroll, kept with the tab and selection (view.cpp; restore_view in controller/sessions.hpp) and given back after a reload.
     float page_scroll = 0;
     std::optional<float> restore_scroll;
     std::string saved_view;  // the view as last written, to write only when it changed
 };
 
-// The finger this frame (app/gesture.hpp; touch.cpp carries it out).
+// The finger this frame (controller/gesture.hpp; touch.cpp carries it out).
 struct TouchState {
     Gesture gesture;
     unsigned int window = 0;  // ImGui id of the window the press began in

@@ -1,4 +1,4 @@
-// Things that change casting (CONTEXT.md): rings (14.8), altars (13.5), the bookshelf (13.4),
+// Things that change casting (the rulebook notes, ../shared/rules/CONTEXT.md): rings (14.8), altars (13.5), the bookshelf (13.4),
 // talismans (14.6); monsters' spells (15.7) and the Black Gates (16.0).
 #include "core/queries.hpp"
 #include "table.hpp"

@@ -39,7 +39,7 @@ TEST_CASE("10.9: costs and types as the chapter gives them") {
     CHECK(lightning->type == SpellType::Combat);
     CHECK(lightning->dice.value_or("") == "1K3x2");
 
-    // 10.8 says 3 where the printed table says 2: the text wins (CONTEXT.md).
+    // 10.8 says 3 where the printed table says 2: the text wins (../shared/rules/CONTEXT.md).
     const auto* wrath = catalog.find("gniew_bozy");
     REQUIRE(wrath != nullptr);
     CHECK(wrath->cost == 3);
