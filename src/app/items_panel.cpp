@@ -90,8 +90,7 @@ std::vector<const Figure*> enemies_on_board(const GameState& s, const Figure& wh
 // --- the groups ---
 
 void poison_group(App& app, const Figure& c) {
-    const bool protected_by_medallion = std::find(c.medallions.begin(), c.medallions.end(), "neutralizacja_trucizny") != c.medallions.end();
-    if (protected_by_medallion) info(app, app.tr("items.poison_medallion"), "items:poison-medallion");
+    if (wears_medallion(c, poison_medallion)) info(app, app.tr("items.poison_medallion"), "items:poison-medallion");
     rolling_pad(app, "pad:items");
     if (touch_button(app, app.tr("items.poison_roll"), "items:poison:roll", -1)) dispatch_rolling(app, actions::Poison{c.id});
     const int typed = typed_number("items-poison-wounds");
@@ -177,18 +176,19 @@ void worn_group(App& app, const Figure& c) {
     const auto& s = app.session.state();
     // 14.7: a medallion is worn or not; a tap puts it on or takes it off.
     info(app, app.tr("items.medallions"), "items:medallions", false);
-    static constexpr std::array<const char*, 2> medallions = {"neutralizacja_trucizny", "elokwencja"};
+    const auto& medallions = medallion_names();
     std::vector<GridButton> buttons;
     std::string worn_names;
-    for (const char* id : medallions) {
-        const bool worn = std::find(c.medallions.begin(), c.medallions.end(), id) != c.medallions.end();
-        const std::string name = app.local(app.data->message(std::string("medallion.") + id));
-        buttons.push_back({(worn ? "✓ " : "") + name, std::string("items:medallion:") + id, worn});
+    for (const std::string_view medallion : medallions) {
+        const std::string id(medallion);
+        const bool worn = wears_medallion(c, id);
+        const std::string name = app.local(app.data->message("medallion." + id));
+        buttons.push_back({(worn ? "✓ " : "") + name, "items:medallion:" + id, worn});
         if (worn) worn_names += (worn_names.empty() ? "" : ", ") + name;
     }
     const int tapped = button_grid(app, buttons, 2);
     if (tapped >= 0) {
-        actions::Medallion action{c.id, medallions[tapped]};
+        actions::Medallion action{c.id, std::string(medallions[static_cast<std::size_t>(tapped)])};
         action.worn = !buttons[tapped].chosen;
         dispatch(app, action);
     }

@@ -24,10 +24,6 @@ const Spell& spell_learned_from(Turn& t, const char* source) {
     throw Refused("unknown_spell", "10.9", {{"spell", plain(source)}});
 }
 
-bool wears(const Figure& c, const char* medallion) {
-    return std::find(c.medallions.begin(), c.medallions.end(), medallion) != c.medallions.end();
-}
-
 // 13.5 Asmoday's curse lowers every potential: a marked spell more than the dominant sun now
 // allows is given up (the one the player names, else the last marked).
 void drop_marks_over_potential(Turn& t, Figure& c, const std::optional<std::string>& drop) {
@@ -155,7 +151,7 @@ void apply(Turn& t, const actions::Talisman& a) {
 // once; Neutralizacja trucizny right after takes them back (10.6). The medallion (14.7) protects.
 void apply(Turn& t, const actions::Poison& a) {
     Figure& c = character(t, a.character);
-    if (wears(c, "neutralizacja_trucizny")) {
+    if (wears_medallion(c, poison_medallion)) {
         t.outcome["wounds"] = 0;
         t.note("poison_medallion", "14.7", {{"figure", c.name}});
         return;

@@ -81,7 +81,7 @@ int medallion_negotiation_bonus(const GameState& s) {
     for (const auto& id : figures_on_board(s)) {
         const Figure* f = s.find(id);
         if (f->is_character() && !f->dead && f->side == Side::Party &&
-            std::find(f->medallions.begin(), f->medallions.end(), "elokwencja") != f->medallions.end())
+            wears_medallion(*f, eloquence_medallion))
             return 3;
     }
     return 0;

@@ -46,8 +46,18 @@ int improve_price(const GameState& s, std::string_view what) {
     return base + base / 10 * std::max(0, ended - 1);
 }
 
+const std::vector<std::string_view>& medallion_names() {
+    static const std::vector<std::string_view> medallions = {poison_medallion, eloquence_medallion};
+    return medallions;
+}
+
 bool known_medallion(std::string_view medallion) {
-    return medallion == "neutralizacja_trucizny" || medallion == "elokwencja";
+    const auto& known = medallion_names();
+    return std::find(known.begin(), known.end(), medallion) != known.end();
+}
+
+bool wears_medallion(const Figure& figure, std::string_view medallion) {
+    return std::find(figure.medallions.begin(), figure.medallions.end(), medallion) != figure.medallions.end();
 }
 
 }  // namespace czary

@@ -192,7 +192,11 @@ bool improvable(std::string_view what);
 // ended after the first (17.5: "Koszty te rosną 10% po zakończeniu każdej kolejnej przygody,
 // poczynając od drugiej").
 int improve_price(const GameState& s, std::string_view what);
-// 14.7: the medallions the spell system knows ("neutralizacja_trucizny", "elokwencja").
+// 14.7: the medallions the spell system knows, in the app's order.
+inline constexpr std::string_view poison_medallion = "neutralizacja_trucizny";  // no poison harms the wearer
+inline constexpr std::string_view eloquence_medallion = "elokwencja";           // +1 to negotiations
+const std::vector<std::string_view>& medallion_names();
 bool known_medallion(std::string_view medallion);
+bool wears_medallion(const Figure& figure, std::string_view medallion);
 
 }  // namespace czary
