@@ -1,6 +1,7 @@
 #include "core/casting.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include "core/handlers.hpp"
 #include "core/turn.hpp"
@@ -77,93 +78,147 @@ CastPlan plan_cast(const GameData& data, const Figure& caster, const Spell& spel
     return plan;
 }
 
-std::optional<Refused> cast_refusal(const GameState& s, const GameData& data, const Figure& caster,
-                                    const Spell& spell, bool use_ring) {
-    auto refuse = [&](const char* code, const char* rule) {
+namespace {
+
+// One cast being checked (cast_refusal): who, what, and what it would cost.
+struct CastCheck {
+    const GameState& s;
+    const GameData& data;
+    const Figure& caster;
+    const Spell& spell;
+    bool use_ring;
+    CastPlan plan;
+    bool gates;  // the Black Gates cast (16.0)
+
+    Refused refuse(const char* code, const char* rule) const {
         return Refused(code, rule, {{"figure", caster.name}, {"spell", spell.name}});
-    };
-    const bool gates = caster.id == black_gates_id;
-    const CastPlan plan = plan_cast(data, caster, spell, use_ring);
-    // 10.2: the cost must not kill the caster (checked last, or first in the hesitation window).
-    auto cost_refusal = [&]() -> std::optional<Refused> {
-        if (!plan.free && caster.wounds + plan.cost >= caster.sila) return refuse("cost_would_kill", "10.2");
-        return std::nullopt;
-    };
-    if (!gates && (caster.dead || caster.petrified || !caster.away.empty() || caster.asleep))
-        return refuse("caster_cannot_act", "10.0");
-    // 15.5: a charmed character obeys its charmer; a possessed one (13.2, 14.6) fights for the
-    // monsters: neither casts.
-    if (caster.is_character() && (!caster.charmed_by.empty() || caster.possessed != Possession::None))
-        return refuse("charmed_cannot_cast", "15.5");
-
-    // What the caster can cast at all.
-    if (caster.is_character()) {
-        if (!s.adventure.active || !s.adventure.entered) return refuse("not_in_labyrinth", "4.1");
-        const bool by_ring = ring_available(caster, spell);
-        if (!knows_normally(data, caster, spell) && !by_ring) {
-            if (spell.type == SpellType::Special) return refuse("special_not_learned", "10.8");
-            return refuse("not_marked", "4.1");
-        }
-        if (use_ring && !by_ring) return refuse("no_ring", "14.8");
-        if (spell.limited_uses && !plan.by_ring) {
-            const auto it = caster.uses_left.find(spell.id);
-            if (it == caster.uses_left.end() || it->second <= 0) return refuse("no_uses_left", "10.6");
-        }
-    } else if (!knows_normally(data, caster, spell)) {
-        return refuse("monster_lacks_spell", "8.2");
     }
+};
+using Check = std::optional<Refused> (*)(const CastCheck&);
 
-    // When: type W only in a fight (10.1); some spells only or never in a fight (10.6, 10.8).
-    if (spell.type == SpellType::Combat && !s.fight.active) return refuse("only_in_fight", "10.1");
+// 10.0, 15.5: a caster who can act at all: not dead, stone, away or asleep; a charmed character
+// obeys its charmer and a possessed one (13.2, 14.6) fights for the monsters: neither casts.
+std::optional<Refused> caster_can_act(const CastCheck& c) {
+    const Figure& caster = c.caster;
+    if (!c.gates && (caster.dead || caster.petrified || !caster.away.empty() || caster.asleep)) return c.refuse("caster_cannot_act", "10.0");
+    if (caster.is_character() && (!caster.charmed_by.empty() || caster.possessed != Possession::None))
+        return c.refuse("charmed_cannot_cast", "15.5");
+    return std::nullopt;
+}
+
+// 4.1, 10.8, 14.8, 10.6, 8.2: what the caster can cast at all: marked, learned or on a ring,
+// with uses left; a monster only its own spells.
+std::optional<Refused> caster_knows_spell(const CastCheck& c) {
+    const Figure& caster = c.caster;
+    const Spell& spell = c.spell;
+    if (!caster.is_character()) {
+        if (!knows_normally(c.data, caster, spell)) return c.refuse("monster_lacks_spell", "8.2");
+        return std::nullopt;
+    }
+    if (!c.s.adventure.active || !c.s.adventure.entered) return c.refuse("not_in_labyrinth", "4.1");
+    const bool by_ring = ring_available(caster, spell);
+    if (!knows_normally(c.data, caster, spell) && !by_ring) {
+        if (spell.type == SpellType::Special) return c.refuse("special_not_learned", "10.8");
+        return c.refuse("not_marked", "4.1");
+    }
+    if (c.use_ring && !by_ring) return c.refuse("no_ring", "14.8");
+    if (spell.limited_uses && !c.plan.by_ring) {
+        const auto it = caster.uses_left.find(spell.id);
+        if (it == caster.uses_left.end() || it->second <= 0) return c.refuse("no_uses_left", "10.6");
+    }
+    return std::nullopt;
+}
+
+// 10.1, 10.6, 10.8: when: type W only in a fight; some spells only or never in a fight.
+std::optional<Refused> right_moment(const CastCheck& c) {
+    const GameState& s = c.s;
+    const Spell& spell = c.spell;
+    if (spell.type == SpellType::Combat && !s.fight.active) return c.refuse("only_in_fight", "10.1");
     switch (spell.when) {
         case SpellTiming::Any: break;
         case SpellTiming::FightOnly:
-            if (!s.fight.active) return refuse("only_in_fight", spell.rule.c_str());
+            if (!s.fight.active) return c.refuse("only_in_fight", spell.rule.c_str());
             break;
         case SpellTiming::NotInFight:
-            if (s.fight.active) return refuse("not_in_fight", spell.rule.c_str());
+            if (s.fight.active) return c.refuse("not_in_fight", spell.rule.c_str());
             break;
         case SpellTiming::RightAfterFight:
-            if (s.fight.active) return refuse("not_in_fight", spell.rule.c_str());
-            if (!s.right_after_fight) return refuse("only_right_after_fight", spell.rule.c_str());
+            if (s.fight.active) return c.refuse("not_in_fight", spell.rule.c_str());
+            if (!s.right_after_fight) return c.refuse("only_right_after_fight", spell.rule.c_str());
             break;
         case SpellTiming::FightStart:
-            if (s.fight.round != 1 || s.fight.phase != 1) return refuse("hesitation_at_start", spell.rule.c_str());
+            if (s.fight.round != 1 || s.fight.phase != 1) return c.refuse("hesitation_at_start", spell.rule.c_str());
             break;
     }
-    // 10.7: N spells serve the negotiation roll, V spells a bribe: neither happens in a fight.
-    if ((spell.type == SpellType::Negotiation || spell.type == SpellType::Bribe) && s.fight.active)
-        return refuse("talk_spell_not_in_fight", "10.7");
-    if (auto r = talk_spell_refusal(data, s, spell)) return refuse(r->first.c_str(), r->second.c_str());
-    if (spell.does == SpellEffect::CeaseFire && fight_has_nameless(data, s)) return refuse("not_against_nameless", "10.5");
-    // 15.5: the Vampire charms "tylko podczas dwóch pierwszych rund walki".
-    if (is_vampire(data, caster) && spell.does == SpellEffect::Charm && s.fight.round > 2)
-        return refuse("vampire_charms_two_rounds", "15.5");
+    return std::nullopt;
+}
 
-    if (s.fight.active) {
-        if (gates) {
-            if (!s.fight.black_gates || s.fight.phase != 3) return refuse("gates_cast_in_phase_3", "16.0");
-            if (!fight_has_nameless(data, s)) return refuse("gates_need_nameless", "16.0");
-            if (s.fight.gates_blasts_left <= 0) return refuse("gates_blasts_used", "16.0");
-            return std::nullopt;
-        }
-        const int rank = rank_in_own_formation(s, caster);
-        if (rank < 0) return refuse("caster_cannot_act", "10.4");
-        if (in_hesitation_window(s, caster, spell)) return cost_refusal();
-        // 10.4: the party casts only from its second rank (a charmed monster too: it stands in the
-        // party's formation); the monsters from the first or second rank of theirs.
-        if (caster.side == Side::Party && rank != 1) return refuse("not_second_rank", "10.4");
-        if (caster.side == Side::Monsters && rank > 1) return refuse("monster_not_front_ranks", "10.4");
-        // 9.2: the party acts in phase 1, the monsters in phase 2; Zawieszenie broni in any phase.
-        if (spell.does != SpellEffect::CeaseFire) {
-            if (caster.side == Side::Party && s.fight.phase != 1) return refuse("party_casts_in_phase_1", "9.2");
-            if (caster.side == Side::Monsters && s.fight.phase != 2) return refuse("monsters_cast_in_phase_2", "9.2");
-        }
-        if (caster.acted == Acted::Attack) return refuse("attacked_this_round", "10.3");
-        if (caster.acted == Acted::Cast) return refuse("already_cast_this_round", "9.4");
+// 10.7: N spells serve the negotiation roll, V spells a bribe: neither happens in a fight, nor
+// with nobody to talk to or the roll made.
+std::optional<Refused> talk_to_serve(const CastCheck& c) {
+    if ((c.spell.type == SpellType::Negotiation || c.spell.type == SpellType::Bribe) && c.s.fight.active)
+        return c.refuse("talk_spell_not_in_fight", "10.7");
+    if (auto r = talk_spell_refusal(c.data, c.s, c.spell)) return c.refuse(r->first.c_str(), r->second.c_str());
+    return std::nullopt;
+}
+
+// 10.5: no cease-fire with Bezimienny; 15.5: the Vampire charms "tylko podczas dwóch pierwszych
+// rund walki".
+std::optional<Refused> special_monsters(const CastCheck& c) {
+    if (c.spell.does == SpellEffect::CeaseFire && fight_has_nameless(c.data, c.s)) return c.refuse("not_against_nameless", "10.5");
+    if (is_vampire(c.data, c.caster) && c.spell.does == SpellEffect::Charm && c.s.fight.round > 2)
+        return c.refuse("vampire_charms_two_rounds", "15.5");
+    return std::nullopt;
+}
+
+// In a fight: 16.0 the Black Gates in phase 3; 10.4 the rank; 9.2 the phase; 10.3 and 9.4 one
+// action a round. Healing in Niepewność's time before the fight (10.5) needs none of these.
+std::optional<Refused> place_in_fight(const CastCheck& c) {
+    const GameState& s = c.s;
+    const Figure& caster = c.caster;
+    if (!s.fight.active) return std::nullopt;
+    if (c.gates) {
+        if (!s.fight.black_gates || s.fight.phase != 3) return c.refuse("gates_cast_in_phase_3", "16.0");
+        if (!fight_has_nameless(c.data, s)) return c.refuse("gates_need_nameless", "16.0");
+        if (s.fight.gates_blasts_left <= 0) return c.refuse("gates_blasts_used", "16.0");
+        return std::nullopt;
     }
+    const int rank = rank_in_own_formation(s, caster);
+    if (rank < 0) return c.refuse("caster_cannot_act", "10.4");
+    if (in_hesitation_window(s, caster, c.spell)) return std::nullopt;
+    // 10.4: the party casts only from its second rank (a charmed monster too: it stands in the
+    // party's formation); the monsters from the first or second rank of theirs.
+    if (caster.side == Side::Party && rank != 1) return c.refuse("not_second_rank", "10.4");
+    if (caster.side == Side::Monsters && rank > 1) return c.refuse("monster_not_front_ranks", "10.4");
+    // 9.2: the party acts in phase 1, the monsters in phase 2; Zawieszenie broni in any phase.
+    if (c.spell.does != SpellEffect::CeaseFire) {
+        if (caster.side == Side::Party && s.fight.phase != 1) return c.refuse("party_casts_in_phase_1", "9.2");
+        if (caster.side == Side::Monsters && s.fight.phase != 2) return c.refuse("monsters_cast_in_phase_2", "9.2");
+    }
+    if (caster.acted == Acted::Attack) return c.refuse("attacked_this_round", "10.3");
+    if (caster.acted == Acted::Cast) return c.refuse("already_cast_this_round", "9.4");
+    return std::nullopt;
+}
 
-    return cost_refusal();
+// 10.2: the cost must not kill the caster (the Black Gates' siła is beyond any cost).
+std::optional<Refused> cost_leaves_alive(const CastCheck& c) {
+    if (!c.plan.free && c.caster.wounds + c.plan.cost >= c.caster.sila) return c.refuse("cost_would_kill", "10.2");
+    return std::nullopt;
+}
+
+// The order of the rules, written down: the first check that refuses gives the refusal.
+constexpr std::array<Check, 7> cast_checks = {
+    caster_can_act, caster_knows_spell, right_moment, talk_to_serve, special_monsters, place_in_fight, cost_leaves_alive,
+};
+
+}  // namespace
+
+std::optional<Refused> cast_refusal(const GameState& s, const GameData& data, const Figure& caster,
+                                    const Spell& spell, bool use_ring) {
+    const CastCheck cast{s, data, caster, spell, use_ring, plan_cast(data, caster, spell, use_ring), caster.id == black_gates_id};
+    for (const Check check : cast_checks)
+        if (auto refusal = check(cast)) return refusal;
+    return std::nullopt;
 }
 
 std::optional<Refused> target_refusal(const GameState& s, const GameData& data, const Figure& caster,
