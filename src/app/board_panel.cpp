@@ -217,7 +217,7 @@ void tap_token(App& app, const Figure& f, const std::vector<std::string>& candid
             app.ui.notice = Notice{both(app, "cast.not_a_target", {{"{figure}", app.local(f.name)}}), "", true};
             // The rules' own reason where they give one ("Uzdrowienia nie można rzucić na siebie").
             const GameState& s = app.session.state();
-            const Figure* caster = find_caster(s, app.ui.cast.caster);
+            const Figure* caster = find_caster(*app.data, s, app.ui.cast.caster);
             const Spell* spell = app.data->spells.find(app.ui.cast.spell);
             if (caster && spell) {
                 if (auto refused = target_refusal(s, *app.data, *caster, *spell, f)) {

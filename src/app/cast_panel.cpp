@@ -99,7 +99,7 @@ void draw_cast_panel(App& app) {
     CastDraft& cast = app.ui.cast;
     const auto& s = app.session.state();
     const Spell* spell = app.data->spells.find(cast.spell);
-    const Figure* caster = find_caster(s, cast.caster);
+    const Figure* caster = find_caster(*app.data, s, cast.caster);
     if (!spell || !caster) {
         cast = {};
         return;

@@ -45,21 +45,8 @@ bool in_hesitation_window(const GameState& s, const Figure& caster, const Spell&
 
 }  // namespace
 
-const Figure& black_gates_figure() {
-    static const Figure gates = [] {
-        Figure f;
-        f.id = black_gates_id;
-        f.kind = FigureKind::Monster;
-        f.name = {"Czarne Wrota", "Black Gates"};
-        f.side = Side::Monsters;
-        f.sila = 1000;
-        return f;
-    }();
-    return gates;
-}
-
-const Figure* find_caster(const GameState& s, const std::string& id) {
-    if (id == black_gates_id) return &black_gates_figure();
+const Figure* find_caster(const GameData& data, const GameState& s, const std::string& id) {
+    if (id == black_gates_id) return &data.black_gates;
     return s.find(id);
 }
 

@@ -10,9 +10,8 @@
 
 namespace czary {
 
-// The Black Gates cast Wybuch in phase 3 (16.0); they act as this caster id.
+// The Black Gates cast Wybuch in phase 3 (16.0); they act as this caster id (GameData::black_gates).
 inline constexpr const char* black_gates_id = "black_gates";
-const Figure& black_gates_figure();
 
 struct CastPlan {
     int cost = 0;          // wounds the caster takes
@@ -21,7 +20,7 @@ struct CastPlan {
 };
 
 // Resolves the caster id, the pseudo-caster of the Black Gates included; nullptr if unknown.
-const Figure* find_caster(const GameState& s, const std::string& id);
+const Figure* find_caster(const GameData& data, const GameState& s, const std::string& id);
 
 // Why the caster may not cast the spell now, ignoring targets; nullopt if it may.
 std::optional<Refused> cast_refusal(const GameState& s, const GameData& data, const Figure& caster,

@@ -71,6 +71,11 @@ GameData GameData::from_files(std::string_view (*file)(std::string_view path)) {
     } catch (const nlohmann::json::exception& e) {
         throw DataError(std::string("game data: ") + e.what());
     }
+    data.black_gates.id = "black_gates";
+    data.black_gates.kind = FigureKind::Monster;
+    data.black_gates.side = Side::Monsters;
+    data.black_gates.name = data.message("figure.black_gates");
+    data.black_gates.sila = 1000;  // beyond any cost (10.2)
     return data;
 }
 

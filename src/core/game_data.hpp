@@ -64,6 +64,9 @@ struct GameData {
     std::vector<std::array<int, 2>> bribe_columns;         // siła + NN ranges
     std::vector<BribeRow> bribe_rows;
     std::map<std::string, LocalizedText, std::less<>> messages;
+    // 16.0: the Black Gates cast as a figure that is never on the board (its name: the message
+    // "figure.black_gates").
+    Figure black_gates;
 
     // The tables compiled in from data/. Throws DataError if one is malformed.
     static const GameData& builtin();

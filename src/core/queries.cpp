@@ -11,8 +11,8 @@
 namespace czary {
 namespace {
 
-const Figure& caster_or_throw(const GameState& s, const std::string& id) {
-    const Figure* caster = find_caster(s, id);
+const Figure& caster_or_throw(const GameData& data, const GameState& s, const std::string& id) {
+    const Figure* caster = find_caster(data, s, id);
     if (!caster) throw DataError("no figure '" + id + "' in this session");
     return *caster;
 }
@@ -20,7 +20,7 @@ const Figure& caster_or_throw(const GameState& s, const std::string& id) {
 }  // namespace
 
 std::vector<SpellAvailability> spell_availability(const GameState& s, const GameData& data, const std::string& caster_id) {
-    const Figure& caster = caster_or_throw(s, caster_id);
+    const Figure& caster = caster_or_throw(data, s, caster_id);
     std::vector<SpellAvailability> list;
     for (const auto& spell : data.spells.all()) {
         auto refusal = cast_refusal(s, data, caster, spell);
@@ -38,7 +38,7 @@ std::vector<SpellAvailability> spell_availability(const GameState& s, const Game
 
 std::vector<std::string> valid_targets(const GameState& s, const GameData& data, const std::string& caster_id,
                                        const std::string& spell_id) {
-    const Figure& caster = caster_or_throw(s, caster_id);
+    const Figure& caster = caster_or_throw(data, s, caster_id);
     const Spell* spell = data.spells.find(spell_id);
     if (!spell || !takes_targets(*spell)) return {};
     std::vector<std::string> targets;
@@ -49,7 +49,7 @@ std::vector<std::string> valid_targets(const GameState& s, const GameData& data,
 
 std::vector<TargetOdds> odds_of_cast(const GameState& s, const GameData& data, const std::string& caster_id,
                                      const std::string& spell_id, const std::vector<std::string>& target_ids) {
-    caster_or_throw(s, caster_id);
+    caster_or_throw(data, s, caster_id);
     const Spell* spell = data.spells.find(spell_id);
     if (!spell) throw DataError("no spell '" + spell_id + "'");
     std::vector<std::string> ids = spell->target == TargetKind::AllEngaged ? figures_on_board(s) : target_ids;

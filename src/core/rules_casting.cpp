@@ -155,7 +155,7 @@ void apply_effect(Turn& t, const actions::Cast& cast, const std::optional<PartyP
 // cast {caster, spell, targets?, use_ring?, destination?, door?, dice?}
 void apply(Turn& t, const actions::Cast& a) {
     const std::string& caster_id = a.caster;
-    const Figure* found = find_caster(t.s, caster_id);
+    const Figure* found = find_caster(t.data, t.s, caster_id);
     if (!found) throw Refused("unknown_figure", "", {{"figure", caster_id}});
     const Spell& spell = t.spell(a.spell);
     const bool use_ring = a.use_ring.value_or(false);
@@ -176,7 +176,7 @@ void apply(Turn& t, const actions::Cast& a) {
     const auto place = spell.does == SpellEffect::Charm ? charm_place(t, a.rank, a.slot) : std::nullopt;  // checked before the cost is paid
 
     // The cost, in wounds, through no armour (10.2, 10.6).
-    Figure gates_copy = black_gates_figure();
+    Figure gates_copy = t.data.black_gates;
     Figure& caster = caster_id == black_gates_id ? gates_copy : *t.s.find(caster_id);
     const CastPlan plan = plan_cast(t.data, caster, spell, use_ring);
     caster.wounds += plan.cost;
