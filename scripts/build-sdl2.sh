@@ -12,7 +12,7 @@ SDL_FLAGS=(
   -DSDL_AUDIO=OFF -DSDL_HAPTIC=OFF -DSDL_JOYSTICK=OFF -DSDL_HIDAPI=OFF -DSDL_SENSOR=OFF
   -DSDL_POWER=OFF -DSDL_RENDER=OFF
 )
-key=$( (echo 2.26.5; emcc --version | head -1; printf '%s\n' "${SDL_FLAGS[@]}") | sha256sum | cut -c1-12)
+key=$( (echo 2.26.5; emcc --version | sed -n 1p; printf '%s\n' "${SDL_FLAGS[@]}") | sha256sum | cut -c1-12)
 prefix="$CZARY_CACHE/sdl2-2.26.5-$key"
 if [ -f "$prefix/.czary-complete" ]; then echo "$prefix"; exit 0; fi
 # Two builds at once (two clones, a test run beside a serve) would configure into the same

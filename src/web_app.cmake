@@ -1,6 +1,20 @@
 # The web app (em++): Dear ImGui 1.86 + SDL2 2.26.5 (built by scripts/build-sdl2.sh) on WebGL.
-set(CZARY_IMGUI_DIR "" CACHE PATH "Dear ImGui 1.86 sources (Debian source package imgui)")
+# Both come from the cache of scripts/setup.sh (czary_cache, CMakeLists.txt) unless given: ImGui's
+# sources, and SDL2 from scripts/build-sdl2.sh, which prints its folder (and builds it there first,
+# about 8 minutes once per machine, if it is not yet there). scripts/build-web.sh passes both.
+set(CZARY_IMGUI_DIR "$ENV{CZARY_IMGUI_DIR}" CACHE PATH "Dear ImGui 1.86 sources (Debian source package imgui)")
+if(NOT CZARY_IMGUI_DIR)
+  set(CZARY_IMGUI_DIR "${czary_cache}/src/imgui-1.86" CACHE PATH "" FORCE)
+endif()
 set(CZARY_SDL2_PREFIX "" CACHE PATH "SDL2 2.26.5 built for the web and installed here")
+if(NOT CZARY_SDL2_PREFIX)
+  execute_process(COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/build-sdl2.sh
+                  OUTPUT_VARIABLE sdl2_prefix OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE sdl2_result)
+  if(NOT sdl2_result EQUAL 0)
+    message(FATAL_ERROR "scripts/build-sdl2.sh failed (its sources come from scripts/setup.sh)")
+  endif()
+  set(CZARY_SDL2_PREFIX "${sdl2_prefix}" CACHE PATH "" FORCE)
+endif()
 set(CZARY_FONT /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf CACHE FILEPATH "UI font with Polish letters")
 set(CZARY_BOLD_FONT /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf CACHE FILEPATH "Headings: the UI font's bold")
 set(CZARY_ICON_FONT /usr/share/fonts/truetype/fork-awesome/forkawesome-webfont.ttf CACHE FILEPATH "Icons (fonts-fork-awesome)")
