@@ -89,6 +89,7 @@ ApplyResult apply_in_place(GameState& state, const Action& action, const GameDat
                 result.log = std::move(turn.log);
                 result.rolls = turn.dice.records();
                 result.outcome = std::move(turn.outcome);
+                result.talk = turn.talk;
             },
             action);
     } catch (const Refused& refused) {

@@ -27,6 +27,7 @@ struct ApplyResult {
     std::vector<LogEntry> log;
     std::vector<RollRecord> rolls;
     nlohmann::json outcome;         // what happened, for the interface (who resisted, wounds, deaths)
+    TalkOutcome talk = TalkOutcome::None;  // a negotiation's or a bribe's result, typed
     Refusal refusal;                // when !ok
 };
 

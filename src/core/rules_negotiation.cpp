@@ -138,7 +138,7 @@ void apply(Turn& t, const actions::Negotiate& a) {
     }
     e.negotiation_bonus = 0;
     e.intimidation = e.all_treasure = false;
-    e.outcome = result;
+    e.outcome = t.talk = result;
     t.outcome["result"] = name_of(result, talk_outcome_names);
     t.note("negotiation_result", "8.6", {{"result", t.data.message(std::string("negotiation.") + name_of(result, talk_outcome_names))}});
 }
@@ -157,7 +157,7 @@ void apply(Turn& t, const actions::Bribe& a) {
     const bool accepted = total <= needed;
     e.bribe_tried = true;
     e.bribe_modifier = 0;
-    e.outcome = accepted ? TalkOutcome::BribeAccepted : TalkOutcome::BribeRejected;
+    e.outcome = t.talk = accepted ? TalkOutcome::BribeAccepted : TalkOutcome::BribeRejected;
     t.outcome = {{"roll", roll}, {"total", total}, {"needed", needed}, {"accepted", accepted}, {"offered_row", offered_row}};
     t.note(accepted ? "bribe_accepted" : "bribe_rejected", "8.7",
            {{"roll", number_text(roll)}, {"total", number_text(total)}, {"needed", number_text(needed)}, {"gold", number_text(offered_row)}});

@@ -84,7 +84,7 @@ ApplyResult Session::apply(const Action& action, nlohmann::json written, std::si
     steps_.resize(position_);
     action_bytes_.resize(position_ + 1);
     while (checkpoints_.back().step > position_) checkpoints_.pop_back();  // states of dropped redo steps
-    steps_.push_back({action, std::move(written), result.log, result.rolls, result.outcome});
+    steps_.push_back({action, std::move(written), result.log, result.rolls, result.outcome, result.talk});
     action_bytes_.push_back(action_bytes_.back() + bytes + 1);
     ++position_;
     if (checkpoint_due(position_, current_)) checkpoints_.push_back({position_, current_});

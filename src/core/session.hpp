@@ -45,6 +45,7 @@ struct SessionStep {
     std::vector<LogEntry> log;
     std::vector<RollRecord> rolls;
     nlohmann::json outcome;
+    TalkOutcome talk = TalkOutcome::None;  // a negotiation's or a bribe's result
 };
 
 // One action of a replayed file and what became of it.

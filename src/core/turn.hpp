@@ -27,6 +27,7 @@ public:
     DiceSource dice;
     std::vector<LogEntry> log;
     nlohmann::json outcome = nlohmann::json::object();
+    TalkOutcome talk = TalkOutcome::None;  // what a negotiation or a bribe came to (the interface reads it)
 
     void note(const std::string& key, const std::string& rule, const Args& args = {});
 

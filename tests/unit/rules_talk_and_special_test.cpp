@@ -34,6 +34,9 @@ TEST_CASE("8.4 / 10.7 Elokwencja: +4 to the negotiation roll") {
     auto with = t.ok({{"type", "negotiate"}, {"negotiator", "c1"}, {"dice", {4, 4}}});
     CHECK(with.outcome["total"] == 8);
     CHECK(with.outcome["result"] == "agreement");
+    CHECK(with.talk == czary::TalkOutcome::Agreement);  // typed, for the talk sheet
+    CHECK(t.session.steps().back().talk == czary::TalkOutcome::Agreement);
+    CHECK(without.talk == czary::TalkOutcome::Failure);
     CHECK(t.state().encounter.negotiation_bonus == 0);  // used up
 }
 
@@ -105,6 +108,9 @@ TEST_CASE("8.9 / 10.7 Sugestia: -2 to the bribe roll") {
     auto with = t.ok({{"type", "bribe"}, {"gold", 40}, {"dice", {3}}});
     CHECK(with.outcome["total"] == 1);
     CHECK(with.outcome["accepted"] == true);
+    // The step keeps it, typed, though the group (and its encounter) is left behind (8.7).
+    CHECK(t.session.steps().back().talk == czary::TalkOutcome::BribeAccepted);
+    CHECK(without.talk == czary::TalkOutcome::BribeRejected);
 }
 
 TEST_CASE("8.9 / 10.7 Pochlebstwo: -4 to the bribe roll") {
