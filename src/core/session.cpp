@@ -7,6 +7,12 @@
 #include "core/state_json.hpp"
 
 namespace czary {
+namespace {
+
+// A limit in a refusal's words.
+LocalizedText number(std::size_t n) { return {std::to_string(n), std::to_string(n)}; }
+
+}  // namespace
 
 Session::Session(GameState start, const GameData& data)
     : data_(&data), start_(std::move(start)), current_(start_), checkpoints_{{0, start_}} {
@@ -33,7 +39,6 @@ ApplyResult Session::refused(const char* code, const char* rule, std::map<std::s
 }
 
 ApplyResult Session::apply(const nlohmann::json& action) {
-    const auto number = [](std::size_t n) { return LocalizedText{std::to_string(n), std::to_string(n)}; };
     if (position_ >= max_session_actions) return refused("session_too_long", "", {{"limit", number(max_session_actions)}});
     std::size_t bytes = 0;
     try {
@@ -51,7 +56,6 @@ ApplyResult Session::apply(const nlohmann::json& action) {
 }
 
 ApplyResult Session::action_too_large() const {
-    const auto number = [](std::size_t n) { return LocalizedText{std::to_string(n), std::to_string(n)}; };
     return refused("action_too_large", "", {{"depth", number(action_limits.max_depth)}, {"text", number(action_limits.max_string_bytes)}});
 }
 
@@ -67,7 +71,6 @@ ApplyResult Session::apply(const Action& action) {
 }
 
 ApplyResult Session::apply(const Action& action, nlohmann::json written, std::size_t bytes) {
-    const auto number = [](std::size_t n) { return LocalizedText{std::to_string(n), std::to_string(n)}; };
     if (position_ >= max_session_actions) return refused("session_too_long", "", {{"limit", number(max_session_actions)}});
     const std::size_t room = session_file_limits.max_bytes - session_file_reserve_bytes;
     if (base_bytes_ + action_bytes_[position_] + bytes + 1 > room)
