@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "core/data_error.hpp"
+#include "core/figure_fields.hpp"
 #include "core/json_input.hpp"
 
 namespace czary {
@@ -14,9 +15,6 @@ namespace {
 using json = nlohmann::json;
 
 // --- writing ------------------------------------------------------------------------------------
-
-const char* kind_name(FigureKind kind) { return kind == FigureKind::Character ? "character" : "monster"; }
-const char* side_name(Side side) { return side == Side::Party ? "party" : "monsters"; }
 
 json text_json(const LocalizedText& t) { return {{"pl", t.pl}, {"en", t.en}}; }
 
@@ -32,30 +30,34 @@ json name_json(const LocalizedText& t) {
     return out;
 }
 
-json talents_json(const Talents& t) {
-    json talents = {{"traps", t.traps}, {"negotiation", t.negotiation}, {"black_gates", t.black_gates}};
-    if (t.traps_lost) talents["traps_lost"] = true;  // rare: left out otherwise
-    return talents;
-}
+// Writes each field it is given into `out` (figure_fields.hpp says which and how).
+struct FieldWriter {
+    json& out;
+
+    template <class T>
+    void operator()(const char* key, const T& value, figure_fields::Whole) { out[key] = value; }  // a number, [3] or {spell: n}
+    void operator()(const char* key, const std::string& value, figure_fields::Id) { out[key] = value; }
+    void operator()(const char* key, const std::string& value, figure_fields::Text) { out[key] = value; }
+    void operator()(const char* key, const LocalizedText& value, figure_fields::Name) { out[key] = name_json(value); }
+    void operator()(const char* key, bool value, figure_fields::Flag) { out[key] = value; }
+    void operator()(const char* key, bool value, figure_fields::FlagWhenTrue) {
+        if (value) out[key] = true;
+    }
+    template <class List>
+    void operator()(const char* key, const std::vector<std::string>& value, List) { out[key] = value; }
+    template <class E, std::size_t N>
+    void operator()(const char* key, E value, figure_fields::Names<E, N> list) { out[key] = name_of(value, list.names); }
+    void operator()(const char* key, const Talents& value, figure_fields::Group) {
+        json group = json::object();
+        figure_fields::each_talent(value, FieldWriter{group});
+        out[key] = std::move(group);
+    }
+};
 
 json figure_json(const Figure& f) {
-    return {
-        {"id", f.id}, {"kind", kind_name(f.kind)}, {"name", name_json(f.name)}, {"hero", f.hero}, {"race", f.race},
-        {"monster_kind", f.monster_kind}, {"level", f.level}, {"nn", f.nn}, {"sila", f.sila}, {"wounds", f.wounds},
-        {"odpornosc", f.odpornosc}, {"zrecznosc", f.zrecznosc}, {"talents", talents_json(f.talents)},
-        {"potential", f.potential}, {"pool", f.pool}, {"marked", f.marked}, {"learned", f.learned},
-        {"uses_left", f.uses_left}, {"rings", f.rings}, {"rings_used", f.rings_used}, {"side", side_name(f.side)},
-        {"charmed_by", f.charmed_by}, {"possessed", name_of(f.possessed, possession_names)}, {"dead", f.dead}, {"died_in_fight", f.died_in_fight}, {"asleep", f.asleep},
-        {"magic_shield", f.magic_shield}, {"armor", f.armor}, {"poisoned", f.poisoned},
-        {"poison_fresh", f.poison_fresh}, {"poison_wounds", f.poison_wounds}, {"petrified", f.petrified}, {"stone_fresh", f.stone_fresh}, {"away", f.away},
-        {"strength_bonus_next", f.strength_bonus_next}, {"strength_bonus_active", f.strength_bonus_active},
-        {"trap_bonus", f.trap_bonus}, {"free_combat_spells_next", f.free_combat_spells_next},
-        {"free_combat_spells_active", f.free_combat_spells_active}, {"cheap_lightning", f.cheap_lightning},
-        {"acted", name_of(f.acted, acted_names)}, {"wounds_at_entry", f.wounds_at_entry}, {"experience", f.experience},
-        {"killed", f.killed}, {"improved", f.improved}, {"armor_sila", f.armor_sila},
-        {"zrecznosc_this_adventure", f.zrecznosc_this_adventure}, {"thought_uses", f.thought_uses},
-        {"medallions", f.medallions},
-    };
+    json out = json::object();
+    figure_fields::each_field(f, FieldWriter{out});
+    return out;
 }
 
 json formation_json(const Formation& formation) { return {{"ranks", formation.ranks}}; }
@@ -99,6 +101,7 @@ public:
         return found == object_.end() ? nullptr : &*found;
     }
     std::string path(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
+    const std::string& where() const { return path_; }
 
     int integer(const char* key, int low, int high, int fallback) const {
         const json* value = get(key);
@@ -161,106 +164,83 @@ private:
     std::string path_;
 };
 
-LocalizedText read_name(const Fields& f) {
-    const json* value = f.get("name");
+LocalizedText read_name(const Fields& f, const char* key) {
+    const json* value = f.get(key);
     if (!value) return {};
     if (value->is_string()) return {value->get<std::string>()};
     const std::string what = "must be a text or {\"pl\", \"en\"} (is " + shown(*value) + ")";
-    if (!value->is_object() || !value->contains("pl") || !value->at("pl").is_string()) wrong(f.path("name"), what);
+    if (!value->is_object() || !value->contains("pl") || !value->at("pl").is_string()) wrong(f.path(key), what);
     LocalizedText text{value->at("pl").get<std::string>()};
     if (value->contains("en")) {
-        if (!value->at("en").is_string()) wrong(f.path("name"), what);
+        if (!value->at("en").is_string()) wrong(f.path(key), what);
         text.en = value->at("en").get<std::string>();
     }
     for (const char* grammatical_case : name_cases) {
-        const std::string key = std::string("pl_") + grammatical_case;
-        if (!value->contains(key)) continue;
-        if (!value->at(key).is_string()) wrong(f.path("name") + "." + key, "must be a text (is " + shown(value->at(key)) + ")");
-        text.pl_cases[grammatical_case] = value->at(key).get<std::string>();
+        const std::string case_key = std::string("pl_") + grammatical_case;
+        if (!value->contains(case_key)) continue;
+        if (!value->at(case_key).is_string()) wrong(f.path(key) + "." + case_key, "must be a text (is " + shown(value->at(case_key)) + ")");
+        text.pl_cases[grammatical_case] = value->at(case_key).get<std::string>();
     }
     if (value->contains("gender")) {
         const json& gender = value->at("gender");
-        if (!gender.is_string() || (gender != "m" && gender != "f")) wrong(f.path("name") + ".gender", "must be \"m\" or \"f\" (is " + shown(gender) + ")");
+        if (!gender.is_string() || (gender != "m" && gender != "f")) wrong(f.path(key) + ".gender", "must be \"m\" or \"f\" (is " + shown(gender) + ")");
         text.pl_cases["gender"] = gender.get<std::string>();
     }
     return text;
 }
 
+// Reads each field it is given from one object of the file, checked (figure_fields.hpp); a field
+// left out keeps its default.
+struct FieldReader {
+    const Fields& f;
+
+    void operator()(const char* key, int& value, figure_fields::Whole w) { value = f.integer(key, w.low, w.high, value); }
+    void operator()(const char* key, std::array<int, 3>& value, figure_fields::Whole w) {
+        const json* list = f.get(key);
+        if (!list) return;
+        if (!list->is_array() || list->size() != 3)
+            wrong(f.path(key), "must be a list of 3 numbers [red, yellow, blue] (is " + shown(*list) + ")");
+        for (std::size_t i = 0; i < 3; ++i) value[i] = read_integer((*list)[i], item(f.path(key), i), w.low, w.high);
+    }
+    void operator()(const char* key, std::map<std::string, int>& value, figure_fields::Whole w) {
+        const json* map = f.get(key);
+        if (!map) return;
+        if (!map->is_object()) wrong(f.path(key), "must be an object {spell: uses} (is " + shown(*map) + ")");
+        for (const auto& [name, count] : map->items()) value[name] = read_integer(count, f.path(key) + "." + name, w.low, w.high);
+    }
+    void operator()(const char* key, std::string& value, figure_fields::Id) {
+        if (!f.get(key)) throw DataError("state: '" + f.where() + "': a figure has no '" + key + "'");
+        value = f.text(key);
+    }
+    void operator()(const char* key, std::string& value, figure_fields::Text) { value = f.text(key); }
+    void operator()(const char* key, LocalizedText& value, figure_fields::Name) {
+        if (f.get(key)) value = read_name(f, key);
+    }
+    void operator()(const char* key, bool& value, figure_fields::Flag) { value = f.boolean(key); }
+    void operator()(const char* key, bool& value, figure_fields::FlagWhenTrue) { value = f.boolean(key); }
+    void operator()(const char* key, std::vector<std::string>& value, figure_fields::Texts) { value = f.texts(key); }
+    void operator()(const char* key, std::vector<std::string>& value, figure_fields::SpellIds) { value = f.texts(key); }
+    void operator()(const char* key, std::vector<std::string>& value, figure_fields::OneOf one_of) {
+        value = f.texts(key);
+        for (std::size_t i = 0; i < value.size(); ++i)
+            if (!one_of.allows(value[i])) wrong(item(f.path(key), i), "is \"" + value[i] + "\": " + one_of.why);
+    }
+    template <class E, std::size_t N>
+    void operator()(const char* key, E& value, figure_fields::Names<E, N> list) {
+        if (f.get(key)) value = f.choice<E>(key, list.names);
+    }
+    void operator()(const char* key, Talents& value, figure_fields::Group) {
+        const json* group = f.get(key);
+        if (!group) return;
+        const Fields fields(*group, f.path(key));
+        figure_fields::each_talent(value, FieldReader{fields});
+    }
+};
+
 Figure read_figure(const json& value, const std::string& path) {
-    namespace L = state_limits;
     const Fields f(value, path);
     Figure figure;
-    if (!f.get("id")) throw DataError("state: '" + path + "': a figure has no 'id'");
-    figure.id = f.text("id");
-    figure.kind = f.choice("kind", {"character", "monster"}) == 0 ? FigureKind::Character : FigureKind::Monster;
-    figure.name = read_name(f);
-    figure.hero = f.text("hero");
-    figure.race = f.text("race");
-    figure.monster_kind = f.text("monster_kind");
-    figure.level = f.integer("level", 1, 3, 1);
-    figure.nn = f.integer("nn", -1, 99, -1);
-    figure.sila = f.integer("sila", 0, L::max_sila, 1);
-    figure.wounds = f.integer("wounds", 0, L::max_wounds, 0);
-    figure.odpornosc = f.integer("odpornosc", 0, 5, 0);
-    figure.zrecznosc = f.integer("zrecznosc", -L::max_points, L::max_points, 0);
-    if (const json* talents = f.get("talents")) {
-        const Fields t(*talents, f.path("talents"));
-        figure.talents.traps = t.integer("traps", 0, 5, 0);
-        figure.talents.traps_lost = t.boolean("traps_lost");
-        figure.talents.negotiation = t.integer("negotiation", 0, 99, 0);
-        figure.talents.black_gates = t.integer("black_gates", 0, 5, 0);
-    }
-    if (const json* potential = f.get("potential")) {
-        if (!potential->is_array() || potential->size() != 3)
-            wrong(f.path("potential"), "must be a list of 3 numbers [red, yellow, blue] (is " + shown(*potential) + ")");
-        for (std::size_t i = 0; i < 3; ++i)
-            figure.potential[i] = read_integer((*potential)[i], item(f.path("potential"), i), 0, L::max_points);
-    }
-    figure.pool = f.texts("pool");
-    figure.marked = f.texts("marked");
-    figure.learned = f.texts("learned");
-    if (const json* uses = f.get("uses_left")) {
-        if (!uses->is_object()) wrong(f.path("uses_left"), "must be an object {spell: uses} (is " + shown(*uses) + ")");
-        for (const auto& [spell, count] : uses->items())
-            figure.uses_left[spell] = read_integer(count, f.path("uses_left") + "." + spell, 0, L::max_points);
-    }
-    figure.rings = f.texts("rings");
-    figure.rings_used = f.texts("rings_used");
-    figure.side = f.choice("side", {"party", "monsters"}) == 0 ? Side::Party : Side::Monsters;
-    figure.charmed_by = f.text("charmed_by");
-    figure.possessed = f.choice<Possession>("possessed", possession_names);
-    figure.dead = f.boolean("dead");
-    figure.died_in_fight = f.integer("died_in_fight", 0, L::max_counter, 0);  // and at most fight.number
-    figure.asleep = f.boolean("asleep");
-    figure.magic_shield = f.boolean("magic_shield");
-    figure.armor = f.integer("armor", 0, L::max_points, 0);
-    figure.poisoned = f.boolean("poisoned");
-    figure.poison_fresh = f.boolean("poison_fresh");
-    figure.poison_wounds = f.integer("poison_wounds", 0, L::max_wounds, 0);
-    figure.petrified = f.boolean("petrified");
-    figure.stone_fresh = f.boolean("stone_fresh");
-    figure.away = f.text("away");
-    figure.strength_bonus_next = f.integer("strength_bonus_next", 0, L::max_points, 0);
-    figure.strength_bonus_active = f.integer("strength_bonus_active", 0, L::max_points, 0);
-    figure.trap_bonus = f.boolean("trap_bonus");
-    figure.free_combat_spells_next = f.boolean("free_combat_spells_next");
-    figure.free_combat_spells_active = f.boolean("free_combat_spells_active");
-    figure.cheap_lightning = f.boolean("cheap_lightning");
-    figure.acted = f.choice<Acted>("acted", acted_names);
-    figure.wounds_at_entry = f.integer("wounds_at_entry", 0, L::max_wounds, 0);
-    figure.experience = f.integer("experience", 0, L::max_counter, 0);
-    figure.killed = f.texts("killed");
-    figure.improved = f.texts("improved");
-    for (std::size_t i = 0; i < figure.improved.size(); ++i)
-        if (!improvable(figure.improved[i]))
-            wrong(item(f.path("improved"), i), "is \"" + figure.improved[i] + "\": not something experience raises (12.2)");
-    figure.armor_sila = f.integer("armor_sila", 0, L::max_points, 0);
-    figure.zrecznosc_this_adventure = f.integer("zrecznosc_this_adventure", -L::max_points, L::max_points, 0);
-    figure.thought_uses = f.integer("thought_uses", 0, L::max_points, 0);
-    figure.medallions = f.texts("medallions");
-    for (std::size_t i = 0; i < figure.medallions.size(); ++i)
-        if (!known_medallion(figure.medallions[i]))
-            wrong(item(f.path("medallions"), i), "is \"" + figure.medallions[i] + "\": not a medallion the spells know (14.7)");
+    figure_fields::each_field(figure, FieldReader{f});
     return figure;
 }
 
@@ -341,6 +321,20 @@ public:
         if (!data_.spells.find(id)) wrong(path, "names the spell '" + id + "', which does not exist");
     }
 
+    // The spell ids a figure's fields hold (figure_fields.hpp: SpellIds, and uses_left's keys).
+    struct SpellsKnown {
+        Check& check;
+        const std::string& path;
+        void operator()(const char* key, const std::vector<std::string>& list, figure_fields::SpellIds) {
+            for (std::size_t k = 0; k < list.size(); ++k) check.spell(list[k], item(path + "." + key, k));
+        }
+        void operator()(const char* key, const std::map<std::string, int>& uses, figure_fields::Whole) {
+            for (const auto& [id, count] : uses) check.spell(id, path + "." + key);
+        }
+        template <class T, class What>
+        void operator()(const char*, const T&, What) {}  // no spell ids
+    };
+
     void figure_references() {
         for (std::size_t i = 0; i < s_.figures.size(); ++i) {
             const Figure& f = s_.figures[i];
@@ -349,11 +343,7 @@ public:
                 wrong(path + ".hero", "is '" + f.hero + "', which is not a hero of table 4.3");
             if (!f.monster_kind.empty() && !data_.monster_kind(f.monster_kind))
                 wrong(path + ".monster_kind", "is '" + f.monster_kind + "', which is not a monster kind of table 8.2");
-            const std::pair<const char*, const std::vector<std::string>*> lists[] = {
-                {"pool", &f.pool}, {"marked", &f.marked}, {"learned", &f.learned}, {"rings", &f.rings}, {"rings_used", &f.rings_used}};
-            for (const auto& [name, list] : lists)
-                for (std::size_t k = 0; k < list->size(); ++k) spell((*list)[k], item(path + "." + name, k));
-            for (const auto& [id, uses] : f.uses_left) spell(id, path + ".uses_left");
+            figure_fields::each_field(f, SpellsKnown{*this, path});
             if (!f.charmed_by.empty()) {
                 if (f.charmed_by == f.id) throw DataError("state: figure '" + f.id + "' is charmed by itself");
                 if (!ids_.count(f.charmed_by))
