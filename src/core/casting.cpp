@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <initializer_list>
 
 #include "core/handlers.hpp"
 #include "core/turn.hpp"
@@ -208,87 +209,163 @@ std::optional<Refused> cast_refusal(const GameState& s, const GameData& data, co
     return std::nullopt;
 }
 
+namespace {
+
+// One target being checked (target_refusal).
+struct TargetCheck {
+    const GameState& s;
+    const GameData& data;
+    const Figure& caster;
+    const Spell& spell;
+    const Figure& target;
+
+    Refused refuse(const char* code, const char* rule) const {
+        return Refused(code, rule, {{"figure", caster.name}, {"spell", spell.name}, {"target", target.name}});
+    }
+    bool aims_at(std::initializer_list<TargetKind> kinds) const {
+        return std::find(kinds.begin(), kinds.end(), spell.target) != kinds.end();
+    }
+};
+
+// A check's word on a target: nothing (a later check decides), or the last word: refused or taken.
+struct Word {
+    bool last = false;
+    std::optional<Refused> refusal;
+};
+const Word go_on{};
+const Word taken{true, std::nullopt};
+Word refused(Refused refusal) { return {true, std::move(refusal)}; }
+using TargetRule = Word (*)(const TargetCheck&);
+
+// 10.9: a spell for nobody, or for everyone engaged, takes no target of its own.
+Word spell_takes_a_target(const TargetCheck& c) {
+    if (c.aims_at({TargetKind::None, TargetKind::AllEngaged})) return refused(c.refuse("no_targets_for_spell", "10.9"));
+    return go_on;
+}
+
+// 10.8 Wskrzeszenie: a character who died in this fight (or the one just over).
+Word raised_from_this_fight(const TargetCheck& c) {
+    if (c.spell.target != TargetKind::DeadCharacter) return go_on;
+    if (!c.target.is_character() || !c.target.dead) return refused(c.refuse("target_not_dead", "10.8"));
+    if (c.target.died_in_fight == 0 || c.target.died_in_fight != c.s.fight.number) return refused(c.refuse("too_late_to_raise", "10.8"));
+    return taken;
+}
+
+// 9.7: every other spell takes the living only.
+Word target_alive(const TargetCheck& c) {
+    if (c.target.dead) return refused(c.refuse("target_dead", "9.7"));
+    return go_on;
+}
+
+// 10.6 Ożywienie kamienia: another character turned to stone, 15.3 "bezpośrednio po zakończeniu
+// walki" (later the character counts as dead) or right after the statue (13.2).
+Word stone_still_fresh(const TargetCheck& c) {
+    if (c.spell.target != TargetKind::PetrifiedCharacter) return go_on;
+    if (!c.target.petrified) return refused(c.refuse("target_not_petrified", "10.6"));
+    if (c.target.id == c.caster.id) return refused(c.refuse("not_on_self", "10.6"));
+    if (!c.s.right_after_fight && !c.target.stone_fresh) return refused(c.refuse("too_late_to_unpetrify", "15.3"));
+    return taken;
+}
+
+// 10.0: a figure of stone or teleported away is not here for any other spell.
+Word target_here(const TargetCheck& c) {
+    if (c.target.petrified || !c.target.away.empty()) return refused(c.refuse("target_not_here", "10.0"));
+    return go_on;
+}
+
+bool aims_at_enemy(const TargetCheck& c) {
+    return c.aims_at({TargetKind::EnemyFirstRank, TargetKind::EnemyFirstTwoRanks, TargetKind::AnyEnemy});
+}
+
+// 10.5: an enemy on the board, in the ranks the spell reaches (16.0: the Black Gates' Wybuch
+// reaches any character).
+Word enemy_in_reach(const TargetCheck& c) {
+    if (!aims_at_enemy(c)) return go_on;
+    const Place place = place_of(c.s, c.target.id);
+    if (c.target.side != enemy_of(c.caster.side) || !place.on_board()) return refused(c.refuse("target_not_enemy", "10.5"));
+    const int deepest = c.caster.id == black_gates_id                       ? 1000
+                        : c.spell.target == TargetKind::EnemyFirstRank      ? 0
+                        : c.spell.target == TargetKind::EnemyFirstTwoRanks  ? 1
+                                                                            : 1000;
+    if (place.rank > deepest)
+        return refused(c.refuse(c.spell.target == TargetKind::EnemyFirstRank ? "target_not_first_rank" : "target_too_far", "10.5"));
+    return go_on;
+}
+
+// Whom Urok takes. 15.5: the Vampire's, characters (a monster the party charmed is not one);
+// 10.5: the party's, monsters; a character charmed by the Vampire is freed only by the Vampire's
+// death or Uwolnienie (15.5), the Zło talisman's victim by Urok too (14.6), the statue's only by
+// Uwolnienie (13.2). Any other spell at an enemy in reach: taken.
+Word whom_a_charm_takes(const TargetCheck& c) {
+    if (!aims_at_enemy(c)) return go_on;
+    if (c.spell.does != SpellEffect::Charm) return taken;
+    const Figure& caster = c.caster;
+    const Figure& target = c.target;
+    if (!caster.is_character() && !target.is_character()) return refused(c.refuse("monster_charms_characters", "15.5"));
+    if (caster.is_character() && target.is_character() && target.possessed != Possession::Talisman) {
+        if (!target.charmed_by.empty()) return refused(c.refuse("vampire_charm_only_freed", "15.5"));
+        if (target.possessed == Possession::Statue) return refused(c.refuse("statue_only_freed", "13.2"));
+        return refused(c.refuse("target_not_monster", "10.5"));
+    }
+    return taken;
+}
+
+// 10.5 Uwolnienie: a character under a charm or possessed; 10.5 a friend; 10.6 Teleportacja: any
+// figure but the Nameless One, the Demons or the Black Gates.
+Word friend_or_figure(const TargetCheck& c) {
+    switch (c.spell.target) {
+        case TargetKind::CharmedPartyMember:
+            if (!c.target.is_character() || (c.target.charmed_by.empty() && c.target.possessed == Possession::None))
+                return refused(c.refuse("target_not_charmed", "10.5"));
+            return taken;
+        case TargetKind::FriendlyFigure:
+            if (c.target.side != c.caster.side) return refused(c.refuse("target_not_friend", "10.5"));
+            return taken;
+        case TargetKind::AnyFigure: {
+            const MonsterKind* kind = c.data.monster_kind(c.target.monster_kind);
+            if (kind && (kind->nameless || kind->demon)) return refused(c.refuse("teleport_forbidden", "10.6"));
+            return taken;
+        }
+        default: return go_on;
+    }
+}
+
+// 10.6: the rest take a character: any, another than the caster, one just poisoned (Neutralizacja
+// trucizny), one with the trap talent (Delikatne palce).
+Word which_character(const TargetCheck& c) {
+    if (!c.target.is_character()) return refused(c.refuse("target_not_character", "10.6"));
+    switch (c.spell.target) {
+        case TargetKind::AnyCharacter: return taken;
+        case TargetKind::OtherCharacter:
+            if (c.target.id == c.caster.id) return refused(c.refuse("not_on_self", "10.6"));
+            return taken;
+        case TargetKind::PoisonedCharacter:
+            if (!c.target.poisoned) return refused(c.refuse("target_not_poisoned", "10.6"));
+            if (!c.target.poison_fresh) return refused(c.refuse("poison_not_fresh", "10.6"));
+            return taken;
+        case TargetKind::TrapTalentCharacter:
+            if (c.target.talents.traps <= 0) return refused(c.refuse("no_trap_talent", "10.6"));
+            return taken;
+        default: return refused(c.refuse("no_targets_for_spell", "10.9"));
+    }
+}
+
+// The order of the rules, written down: the first check with the last word gives it.
+constexpr std::array<TargetRule, 9> target_checks = {
+    spell_takes_a_target, raised_from_this_fight, target_alive, stone_still_fresh, target_here,
+    enemy_in_reach, whom_a_charm_takes, friend_or_figure, which_character,
+};
+
+}  // namespace
+
 std::optional<Refused> target_refusal(const GameState& s, const GameData& data, const Figure& caster,
                                       const Spell& spell, const Figure& target) {
-    auto refuse = [&](const char* code, const char* rule) {
-        return Refused(code, rule, {{"figure", caster.name}, {"spell", spell.name}, {"target", target.name}});
-    };
-    const Place place = place_of(s, target.id);
-    const Side enemy = enemy_of(caster.side);
-    const MonsterKind* target_kind = data.monster_kind(target.monster_kind);
-    switch (spell.target) {
-        case TargetKind::None:
-        case TargetKind::AllEngaged: return refuse("no_targets_for_spell", "10.9");
-        case TargetKind::DeadCharacter:
-            if (!target.is_character() || !target.dead) return refuse("target_not_dead", "10.8");
-            if (target.died_in_fight == 0 || target.died_in_fight != s.fight.number) return refuse("too_late_to_raise", "10.8");
-            return std::nullopt;
-        default: break;
+    const TargetCheck check{s, data, caster, spell, target};
+    for (const TargetRule rule : target_checks) {
+        Word word = rule(check);
+        if (word.last) return std::move(word.refusal);
     }
-    if (target.dead) return refuse("target_dead", "9.7");
-    if (spell.target == TargetKind::PetrifiedCharacter) {
-        if (!target.petrified) return refuse("target_not_petrified", "10.6");
-        if (target.id == caster.id) return refuse("not_on_self", "10.6");
-        // 15.3: "bezpośrednio po zakończeniu walki"; later the character counts as dead.
-        if (!s.right_after_fight && !target.stone_fresh) return refuse("too_late_to_unpetrify", "15.3");
-        return std::nullopt;
-    }
-    if (target.petrified || !target.away.empty()) return refuse("target_not_here", "10.0");
-
-    switch (spell.target) {
-        case TargetKind::EnemyFirstRank:
-        case TargetKind::EnemyFirstTwoRanks:
-        case TargetKind::AnyEnemy: {
-            if (target.side != enemy || !place.on_board()) return refuse("target_not_enemy", "10.5");
-            // 16.0: the Black Gates' Wybuch reaches any character.
-            const int deepest = caster.id == black_gates_id                       ? 1000
-                                : spell.target == TargetKind::EnemyFirstRank      ? 0
-                                : spell.target == TargetKind::EnemyFirstTwoRanks  ? 1
-                                                                                  : 1000;
-            if (place.rank > deepest)
-                return refuse(spell.target == TargetKind::EnemyFirstRank ? "target_not_first_rank" : "target_too_far", "10.5");
-            if (spell.does == SpellEffect::Charm) {
-                // 15.5: the Vampire's Urok takes characters; a monster the party charmed is not one.
-                if (!caster.is_character() && !target.is_character()) return refuse("monster_charms_characters", "15.5");
-                // 10.5: the party's Urok takes monsters; a character charmed by the Vampire is freed
-                // only by the Vampire's death or Uwolnienie (15.5); the Zło talisman's victim by Urok
-                // too (14.6), the statue's only by Uwolnienie (13.2).
-                if (caster.is_character() && target.is_character() && target.possessed != Possession::Talisman) {
-                    if (!target.charmed_by.empty()) return refuse("vampire_charm_only_freed", "15.5");
-                    if (target.possessed == Possession::Statue) return refuse("statue_only_freed", "13.2");
-                    return refuse("target_not_monster", "10.5");
-                }
-            }
-            return std::nullopt;
-        }
-        case TargetKind::CharmedPartyMember:
-            if (!target.is_character() || (target.charmed_by.empty() && target.possessed == Possession::None))
-                return refuse("target_not_charmed", "10.5");
-            return std::nullopt;
-        case TargetKind::FriendlyFigure:
-            if (target.side != caster.side) return refuse("target_not_friend", "10.5");
-            return std::nullopt;
-        case TargetKind::AnyFigure:
-            // 10.6: not the Nameless One, the Demons or the Black Gates.
-            if (target_kind && (target_kind->nameless || target_kind->demon)) return refuse("teleport_forbidden", "10.6");
-            return std::nullopt;
-        default: break;
-    }
-    if (!target.is_character()) return refuse("target_not_character", "10.6");
-    switch (spell.target) {
-        case TargetKind::AnyCharacter: return std::nullopt;
-        case TargetKind::OtherCharacter:
-            if (target.id == caster.id) return refuse("not_on_self", "10.6");
-            return std::nullopt;
-        case TargetKind::PoisonedCharacter:
-            if (!target.poisoned) return refuse("target_not_poisoned", "10.6");
-            if (!target.poison_fresh) return refuse("poison_not_fresh", "10.6");
-            return std::nullopt;
-        case TargetKind::TrapTalentCharacter:
-            if (target.talents.traps <= 0) return refuse("no_trap_talent", "10.6");
-            return std::nullopt;
-        default: return refuse("no_targets_for_spell", "10.9");
-    }
+    return std::nullopt;
 }
 
 }  // namespace czary
