@@ -53,13 +53,9 @@ void phase_row(App& app) {
 bool draw_talk_result(App& app) {
     if (!app.session.position()) return false;
     const auto& step = app.session.steps()[app.session.position() - 1];
-    const bool negotiated = std::holds_alternative<actions::Negotiate>(step.action);
-    if (!negotiated && !std::holds_alternative<actions::Bribe>(step.action)) return false;
-    const auto& outcome = step.outcome;
-    std::string key;
-    if (negotiated) key = "talk.result." + outcome.value("result", std::string("failure"));
-    else key = outcome.value("accepted", false) ? "talk.result.bribe_accepted" : "talk.result.bribe_rejected";
-    const bool good = key.find("agreement") != std::string::npos || key.find("intimidation") != std::string::npos || key.find("accepted") != std::string::npos;
+    if (step.talk == TalkOutcome::None) return false;
+    const std::string key = std::string("talk.result.") + name_of(step.talk, talk_outcome_names);
+    const bool good = step.talk != TalkOutcome::Failure && step.talk != TalkOutcome::BribeRejected;
     // A new result: the sheet scrolls to its top, where the result is (the button was lower).
     if (app.ui.table.talk_result_shown != app.session.position() - 1) {
         app.ui.table.talk_result_shown = app.session.position() - 1;
@@ -389,9 +385,11 @@ void draw_talk_sheet(App& app) {
     const float sum_height = ImGui::CalcTextSize(numbers_kept_whole(longest_sum).c_str(), nullptr, false, ImGui::GetContentRegionAvail().x).y;
     // The result's own line, 1.5 times larger: the longest of them (a long one wraps on a phone).
     float result_height = 0;
-    for (const char* key : {"talk.result.failure", "talk.result.agreement", "talk.result.intimidation", "talk.result.intimidation_all_treasure",
-                            "talk.result.bribe_accepted", "talk.result.bribe_rejected"})
-        result_height = std::max(result_height, 1.5f * ImGui::CalcTextSize(app.tr(key), nullptr, false, ImGui::GetContentRegionAvail().x / 1.5f).y);
+    for (const char* outcome : talk_outcome_names) {
+        if (!*outcome) continue;  // TalkOutcome::None has no line
+        const std::string key = std::string("talk.result.") + outcome;
+        result_height = std::max(result_height, 1.5f * ImGui::CalcTextSize(app.tr(key.c_str()), nullptr, false, ImGui::GetContentRegionAvail().x / 1.5f).y);
+    }
     room = std::max(room, result_height + sum_height + 2 * ImGui::GetStyle().ItemSpacing.y);
     // A sheet too short for that room and the buttons under it (a small phone with large text):
     // no room is kept, Negocjuj is in view when the sheet opens, and the result pushes it down.

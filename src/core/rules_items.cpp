@@ -15,7 +15,13 @@ Figure& character(Turn& t, const std::string& id) {
     return c;
 }
 
-const Spell& spell_by_id(Turn& t, const char* id) { return t.spell(id); }
+// 13.5 Avnas, Asmoday: the spell their altars make cheap (data/spells.json's "altar_cost":
+// Błyskawica), which also strikes whoever fails at Avnas' altar.
+const Spell& altar_spell(Turn& t) {
+    for (const auto& spell : t.data.spells.all())
+        if (spell.altar_cost) return spell;
+    throw Refused("unknown_spell", "10.9", {{"spell", plain("altar_cost")}});
+}
 
 // 10.8: the type S spell a find teaches, as data/spells.json's "learned_from" says.
 const Spell& spell_learned_from(Turn& t, const char* source) {
@@ -96,7 +102,7 @@ void apply(Turn& t, const actions::Altar& a) {
             if (t.s.adventure.active) c.zrecznosc_this_adventure -= 1;
         }
     }
-    if (altar == "avnas") deal_wounds(t, c, t.dice.roll(*spell_by_id(t, "blyskawica").dice, "damage", c.id), "");
+    if (altar == "avnas") deal_wounds(t, c, t.dice.roll(*altar_spell(t).dice, "damage", c.id), "");
     // 13.5 Malthus: a failure hurts as the spell its success would teach.
     if (altar == "malthus") deal_wounds(t, c, t.dice.roll(*spell_learned_from(t, "malthus_altar").dice, "damage", c.id), "");
     if (altar == "asmoday") {
