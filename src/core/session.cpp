@@ -38,8 +38,13 @@ ApplyResult Session::refused(const char* code, const char* rule, std::map<std::s
     return result;
 }
 
+std::optional<ApplyResult> Session::full() const {
+    if (position_ < max_session_actions) return std::nullopt;
+    return refused("session_too_long", "", {{"limit", number(max_session_actions)}});
+}
+
 ApplyResult Session::apply(const nlohmann::json& action) {
-    if (position_ >= max_session_actions) return refused("session_too_long", "", {{"limit", number(max_session_actions)}});
+    if (auto refusal = full()) return *refusal;  // before the action is read: a full session takes none
     std::size_t bytes = 0;
     try {
         bytes = check_json_limits(action, action_limits, "action");
@@ -60,6 +65,7 @@ ApplyResult Session::action_too_large() const {
 }
 
 ApplyResult Session::apply(const Action& action) {
+    if (auto refusal = full()) return *refusal;
     nlohmann::json written = czary::to_json(action);
     std::size_t bytes = 0;
     try {
@@ -71,7 +77,6 @@ ApplyResult Session::apply(const Action& action) {
 }
 
 ApplyResult Session::apply(const Action& action, nlohmann::json written, std::size_t bytes) {
-    if (position_ >= max_session_actions) return refused("session_too_long", "", {{"limit", number(max_session_actions)}});
     const std::size_t room = session_file_limits.max_bytes - session_file_reserve_bytes;
     if (base_bytes_ + action_bytes_[position_] + bytes + 1 > room)
         return refused("session_too_large", "", {{"limit", number(room / 1024)}});

@@ -108,6 +108,8 @@ private:
     void restore_head();
     ApplyResult refused(const char* code, const char* rule, std::map<std::string, LocalizedText> parts) const;
     ApplyResult action_too_large() const;
+    // "session_too_long" once the session holds max_session_actions steps; checked first by both entries.
+    std::optional<ApplyResult> full() const;
     // `written`: the action as the file will hold it, `bytes` its size there.
     ApplyResult apply(const Action& action, nlohmann::json written, std::size_t bytes);
 

@@ -110,6 +110,8 @@ TEST_CASE("session: step 50001 is refused in play and 50000 steps load again") {
     const auto refused = session.apply(roll);
     CHECK_FALSE(refused.ok);
     CHECK(refused.refusal.code == "session_too_long");
+    // The typed entry (the interface, the live table) is held to the same limit.
+    CHECK(session.apply(czary::Action{czary::actions::RollDice{"1K6"}}).refusal.code == "session_too_long");
     CHECK(refused.refusal.pl == "Sesja ma już 50000 kroków, najwięcej, ile może mieć. Aby grać dalej, zacznij nową sesję.");
     CHECK(refused.refusal.en == "The session already has 50000 steps, the most it may have. To play on, start a new session.");
     CHECK(session.position() == czary::max_session_actions);
