@@ -26,7 +26,7 @@ bool limited(const GameData& data, const std::string& id) {
 void apply(Turn& t, const actions::BeginAdventure&) {
     if (t.s.adventure.active) throw Refused("adventure_in_progress", "4.1");
     const int number = raised(t, t.s.adventure.number, 1, state_limits::max_counter,
-                              "adventures", "4.1");
+                              Counter::Adventures, "4.1");
     // 4.1: an adventure is the party's (it enters the labyrinth, its characters mark their
     // spells): with no living character in it there is nobody to go.
     const bool anyone = std::any_of(t.s.figures.begin(), t.s.figures.end(),

@@ -122,7 +122,7 @@ void apply_effect(Turn& t, const actions::Cast& cast, const std::optional<PartyP
             break;
         case SpellEffect::NegotiationBonus:
             t.s.encounter.negotiation_bonus = raised(t, t.s.encounter.negotiation_bonus, spell.bonus, state_limits::max_talk_bonus,
-                                                     "negotiation_bonus", "10.7");
+                                                     Counter::NegotiationBonus, "10.7");
             t.note("negotiation_bonus", "10.7", {{"amount", number_text(t.s.encounter.negotiation_bonus)}});
             break;
         case SpellEffect::Intimidation:
@@ -136,7 +136,7 @@ void apply_effect(Turn& t, const actions::Cast& cast, const std::optional<PartyP
         case SpellEffect::BribeModifier:
             t.s.encounter.bribe_modifier = -raised(t, -std::int64_t{t.s.encounter.bribe_modifier}, spell.bonus,
                                                    state_limits::max_talk_bonus,
-                                                   "bribe_reduction", "10.7");
+                                                   Counter::BribeReduction, "10.7");
             t.note("bribe_modifier", "10.7", {{"amount", number_text(t.s.encounter.bribe_modifier)}});
             break;
         case SpellEffect::Resurrect:

@@ -233,7 +233,7 @@ void apply(Turn& t, const actions::Rejoin& a) {
 // Opens a fight: round 1, phase 1 — or phase 2 when the monsters strike first (8.7 a refused
 // bribe, 10.5 a monster freed from a charm outside a fight), the party's phase skipped.
 void begin_fight(Turn& t, bool gates, bool monsters_first) {
-    const int number = raised(t, t.s.fight.number, 1, state_limits::max_counter, "fights", "9.0");
+    const int number = raised(t, t.s.fight.number, 1, state_limits::max_counter, Counter::Fights, "9.0");
     t.s.fight = {};
     t.s.fight.number = number;
     t.s.fight.active = true;
@@ -283,7 +283,7 @@ static void regenerate(Turn& t) {
 void apply(Turn& t, const actions::NextPhase&) {
     Fight& fight = t.s.fight;
     if (!fight.active) throw Refused("no_fight", "9.2");
-    if (fight.phase >= 5) raised(t, fight.round, 1, state_limits::max_counter, "round", "9.2");
+    if (fight.phase >= 5) raised(t, fight.round, 1, state_limits::max_counter, Counter::Round, "9.2");
     if (fight.phase == 2 && fight.round % 3 == 0) regenerate(t);
     if (fight.phase == 4) end_party_reorganisation(t);
     if (fight.phase == 5) reorganise_monsters(t);
@@ -399,7 +399,7 @@ void finish_fight(Turn& t, FightOutcome outcome, const std::map<std::string, int
         for (Figure* f : survivors) points[f->id] = share;
     }
     for (Figure* f : survivors)
-        raised(t, f->experience, points[f->id], state_limits::max_counter, "experience", "12.0");
+        raised(t, f->experience, points[f->id], state_limits::max_counter, Counter::Experience, "12.0");
     for (Figure* f : survivors) f->experience += static_cast<int>(points[f->id]);
     fight.active = false;
     fight.outcome = outcome;

@@ -81,7 +81,7 @@ void apply(Turn& t, const actions::Altar& a) {
         if (altar == "alloces") c.free_combat_spells_next = true;
         if (altar == "avnas" || altar == "asmoday") c.cheap_lightning = true;
         // "zręczność ... zostaje zwiększona o 3 punkty"
-        if (altar == "asmoday") c.zrecznosc = raised(t, c.zrecznosc, 3, state_limits::max_points, "zrecznosc", "13.5");
+        if (altar == "asmoday") c.zrecznosc = raised(t, c.zrecznosc, 3, state_limits::max_points, Counter::Zrecznosc, "13.5");
         if (altar == "malthus") learn(t, c, spell_learned_from(t, "malthus_altar"), "malthus_altar");
         // Vassago: "zyskuje zdolności „pułapki” równe +3 (lub jej dotychczasowe zdolności „pułapki”
         // ulegają zwiększeniu o 3 punkty, jednak nie mogą być wyższe niż 5)" — unless lost for good.
@@ -145,7 +145,7 @@ void apply(Turn& t, const actions::Talisman& a) {
     for (int i = 0; i < 3; ++i) {
         if (sun != "all" && sun != sun_name(static_cast<Sun>(i))) continue;
         const int bonus = t.dice.roll("1K3", "talisman", c.id);
-        c.potential[i] = raised(t, c.potential[i], bonus, state_limits::max_points, "potential", "14.6");
+        c.potential[i] = raised(t, c.potential[i], bonus, state_limits::max_points, Counter::Potential, "14.6");
         bonuses.push_back(bonus);
         t.note("talisman", "14.6", {{"figure", c.name}, {"amount", number_text(bonus)},
                                     {"sun", t.data.message(std::string("sun.") + sun_name(static_cast<Sun>(i)))}});
@@ -356,7 +356,7 @@ void apply(Turn& t, const actions::MagicArmor& a) {
     if (t.s.fight.active) throw Refused("armor_not_in_fight", "14.4", {{"figure", c.name}});
     const int sila_without = c.sila - c.armor_sila;
     if (sila_without + sila <= c.wounds && sila < c.armor_sila) throw Refused("armor_removal_kills", "14.4", {{"figure", c.name}});
-    c.sila = raised(t, sila_without, sila, state_limits::max_sila, "sila", "14.4");
+    c.sila = raised(t, sila_without, sila, state_limits::max_sila, Counter::Sila, "14.4");
     c.armor_sila = sila;
     t.note(sila > 0 ? "magic_armor_on" : "magic_armor_off", "14.4",
            {{"figure", c.name}, {"amount", number_text(sila)}, {"sila", number_text(c.sila)}});
@@ -383,13 +383,13 @@ void apply(Turn& t, const actions::Improve& a) {
     if (what == "talent_black_gates" && c.talents.black_gates >= 5) throw Refused("talent_at_most_5", "16.0", args);
     if (what == "talent_traps") ++c.talents.traps;
     if (what == "talent_black_gates") ++c.talents.black_gates;
-    if (what == "talent_negotiation") c.talents.negotiation = raised(t, c.talents.negotiation, 1, state_limits::max_points, "negotiation", "12.2");
-    if (what == "sila") c.sila = raised(t, c.sila, 1, state_limits::max_sila, "sila", "12.2");
+    if (what == "talent_negotiation") c.talents.negotiation = raised(t, c.talents.negotiation, 1, state_limits::max_points, Counter::Negotiation, "12.2");
+    if (what == "sila") c.sila = raised(t, c.sila, 1, state_limits::max_sila, Counter::Sila, "12.2");
     if (what == "odpornosc") ++c.odpornosc;
-    if (what == "zrecznosc") c.zrecznosc = raised(t, c.zrecznosc, 1, state_limits::max_points, "zrecznosc", "12.3");
+    if (what == "zrecznosc") c.zrecznosc = raised(t, c.zrecznosc, 1, state_limits::max_points, Counter::Zrecznosc, "12.3");
     if (what.rfind("potential_", 0) == 0) {
         const int index = what == "potential_red" ? 0 : what == "potential_yellow" ? 1 : 2;
-        c.potential[index] = raised(t, c.potential[index], 1, 9, "potential", "12.2");
+        c.potential[index] = raised(t, c.potential[index], 1, 9, Counter::Potential, "12.2");
     }
     c.experience -= price;
     c.improved.push_back(what);

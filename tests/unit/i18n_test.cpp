@@ -19,6 +19,7 @@
 
 #include "controller/model.hpp"
 #include "core/apply.hpp"
+#include "core/counters.hpp"
 #include "core/game_data.hpp"
 #include "core/wording.hpp"
 #include "data/embedded_data.hpp"
@@ -408,7 +409,15 @@ TEST_CASE("i18n: the code uses only keys the text files define, and they define 
         built_keys.insert("log.altar_success_" + std::string(altar));
         built_keys.insert("log.altar_failure_" + std::string(altar));
     }
-    for (const auto& key : built_keys) CHECK_MESSAGE(defined.count(key) == 1, "an altar's message is missing: " << key);
+    // counters.hpp raised(): "counter." + the counter's name; fight_panel.cpp: "talk.result." + a
+    // talk outcome's name; rules_negotiation.cpp: "negotiation." + a negotiation's outcome.
+    for (const char* counter : czary::counter_names) built_keys.insert(std::string("counter.") + counter);
+    for (const char* outcome : czary::talk_outcome_names) {
+        if (!*outcome) continue;
+        built_keys.insert(std::string("talk.result.") + outcome);
+        if (std::string(outcome).rfind("bribe_", 0) != 0) built_keys.insert(std::string("negotiation.") + outcome);
+    }
+    for (const auto& key : built_keys) CHECK_MESSAGE(defined.count(key) == 1, "a key the code builds is missing: " << key);
     for (const auto& key : defined) {
         if (used.count(key) || built_keys.count(key) || all_literals.count(key)) continue;
         bool built = false;
