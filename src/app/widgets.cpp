@@ -268,20 +268,9 @@ std::string wrap_words(const std::string& text, float width, ImFont* font, float
     return wrapped;
 }
 
-std::string shown_code(std::string code) {
-    for (std::size_t at = code.find_first_of("xX"); at != std::string::npos; at = code.find_first_of("xX", at)) code.replace(at, 1, "×");
-    return code;
-}
-
 std::string with_rule(const std::string& text, const std::string& rule) {
     if (rule.empty() || text.find(rule) != std::string::npos) return text;
     return text + " [" + rule + "]";
-}
-
-std::string percent(double p) {
-    char text[16];
-    std::snprintf(text, sizeof text, "%.0f%%", p * 100.0);
-    return text;
 }
 
 std::string label(const App& app, const char* key, const std::string& id) {

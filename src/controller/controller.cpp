@@ -2,6 +2,8 @@
 // drawing (src/app draws). Built natively and unit-tested (tests/unit/controller_test.cpp).
 #include "controller/model.hpp"
 
+#include <cstdio>
+
 #include "controller/sessions.hpp"
 #include "core/data_error.hpp"
 #include "core/wording.hpp"
@@ -59,6 +61,17 @@ LocalizedText both(const App& app, const char* key, const std::map<std::string, 
         named[braced ? part.substr(1, part.size() - 2) : part] = value;
     }
     return {fill_template(app.polish(key), named, "pl"), fill_template(app.english(key), named, "en")};
+}
+
+std::string percent(double p) {
+    char text[16];
+    std::snprintf(text, sizeof text, "%.0f%%", p * 100.0);
+    return text;
+}
+
+std::string shown_code(std::string code) {
+    for (std::size_t at = code.find_first_of("xX"); at != std::string::npos; at = code.find_first_of("xX", at)) code.replace(at, 1, "×");
+    return code;
 }
 
 LocalizedText translated(const App& app, const char* key, const std::map<std::string, LocalizedText>& parts) {
