@@ -44,28 +44,27 @@ std::string reason_of(const App& app, const SpellAvailability& entry) {
 
 constexpr float effect_scale = 0.76f;  // the one-line effect, under the name
 
-// The lines `text` takes at `scale` of the font size in `width` px (word-wrapped).
+// `text` broken between words into the lines it takes at `scale` of the font size in `width` px
+// (widgets' wrap_words: what is counted is what is drawn).
+std::string wrapped_at(const std::string& text, float scale, float width) {
+    return wrap_words(text, width, ImGui::GetFont(), ImGui::GetFontSize() * scale);
+}
+
 int wrapped_lines(const std::string& text, float scale, float width) {
-    const float size = ImGui::GetFontSize() * scale;
-    int lines = 0;
-    const char* start = text.c_str();
-    const char* end = start + text.size();
-    while (start < end) {
-        const char* cut = ImGui::GetFont()->CalcWordWrapPositionA(size / ImGui::GetFont()->FontSize, start, end, width);
-        start = cut == start ? start + 1 : cut;
-        while (start < end && *start == ' ') ++start;
-        ++lines;
-    }
-    return lines;
+    if (text.empty()) return 0;
+    const std::string lines = wrapped_at(text, scale, width);
+    return 1 + static_cast<int>(std::count(lines.begin(), lines.end(), '\n'));
 }
 
 // The effect's lines on a castable card: never cut, wrapped (two lines where one does not do).
+float effect_width(float card_width) { return card_width - band_width() - 14; }
 int effect_lines(const App& app, const Spell& spell, float card_width) {
-    return wrapped_lines(app.local(spell.short_effect), effect_scale, card_width - band_width() - 14);
+    return wrapped_lines(app.local(spell.short_effect), effect_scale, effect_width(card_width));
 }
 
+float ribbon_width(float card_width) { return card_width - band_width() - 10; }
 int ribbon_lines(const std::string& reason, float card_width) {
-    return wrapped_lines(numbers_kept_whole(reason), ribbon_scale, card_width - band_width() - 10);
+    return wrapped_lines(numbers_kept_whole(reason), ribbon_scale, ribbon_width(card_width));
 }
 
 // A card's name: at the text size, a little smaller, or on two lines at the smallest.
@@ -129,9 +128,95 @@ float draw_cost(ImDrawList* draw, ImVec2 top_right, int cost, float alpha) {
     return width;
 }
 
-// A card of the game: parchment, the type's colour band with its letter (W, O, N, V, S), the
-// cost as wound pips, the name, a one-line effect, the rule, and whether it is marked for the
-// adventure (4.1 D) or a ring's (14.8). A dimmed card carries its reason on a ribbon across it.
+// The card itself: its shadow on the table, the parchment (dimmed when it cannot be cast now),
+// the type's colour band with its letter (W, O, N, V, S), and an outline while pressed.
+void card_face(ImVec2 a, ImVec2 b, const Spell& spell, bool castable) {
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const float rounding = theme::card_rounding;
+    const float band = band_width();
+    draw->AddRectFilled(ImVec2(a.x + 2, a.y + 3), ImVec2(b.x + 2, b.y + 3), col(theme::shadow, 0.9f), rounding);  // lies on the table
+    draw->AddRectFilled(a, b, col(castable ? theme::card_face : theme::card_face_dimmed), rounding);
+    draw->AddRectFilled(a, ImVec2(a.x + band, b.y), col(theme::type_colour(spell.type), castable ? 1.0f : 0.8f), rounding, ImDrawFlags_RoundCornersLeft);
+    const float size_big = ImGui::GetFontSize();
+    const char letter[2] = {spell_type_letter(spell.type), 0};
+    const float letter_w = bold_font()->CalcTextSizeA(size_big, FLT_MAX, 0.0f, letter).x;
+    draw->AddText(bold_font(), size_big, ImVec2(a.x + (band - letter_w) / 2, a.y + 6), col(theme::card_band_text), letter);
+    if (ImGui::IsItemActive()) draw->AddRect(a, b, col(theme::accent), rounding, 0, 3.0f);
+}
+
+// The name on its own line, a little smaller rather than cut where the card is narrow, and on two
+// lines where even that does not do ("Magiczna / tarcza" at 360 px, large text). Returns the
+// height its second line adds.
+float name_line(App& app, const std::string& id, const Spell& spell, ImVec2 a, ImVec2 b) {
+    const float left = a.x + band_width() + 7, right = b.x - 7;
+    const float size_big = ImGui::GetFontSize();
+    const CardName name = card_name(app, spell, b.x - a.x);
+    ImGui::GetWindowDrawList()->AddText(bold_font(), name.size, ImVec2(left, a.y + 5 + (name.lines == 1 ? (size_big - name.size) / 2 : 0)),
+                                        col(theme::card_ink), name.text.c_str(), nullptr, right - left + 1);
+    app.layout.drawn_text(id, name.text, false, name.cut);
+    return (name.lines - 1) * name.size;
+}
+
+// A castable card under its name: the effect (wrapped, never cut); the bottom line: the rule,
+// then marked for this adventure (4.1 D), a ring's free cast (14.8), and the cost as wound pips at
+// the right.
+void castable_lines(App& app, const Figure& caster, const Spell& spell, int cost, ImVec2 a, ImVec2 b, float below_name) {
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const float left = a.x + band_width() + 7, right = b.x - 7;
+    const float size_big = ImGui::GetFontSize();
+    const float size_small = size_big * effect_scale;
+    const std::string effect = app.local(spell.short_effect);
+    draw->AddText(nullptr, size_small, ImVec2(left, a.y + 9 + size_big + below_name), col(theme::card_ink_soft),
+                  wrapped_at(effect, effect_scale, effect_width(b.x - a.x)).c_str());
+    app.layout.add_text("card-effect:" + spell.id, effect);
+    const float bottom_y = b.y - 6 - size_small;
+    // A cost the rulebook states twice differently is starred; the cast bar says why.
+    const std::string rule = spell.cost_note.pl.empty() ? spell.rule : spell.rule + " *";
+    draw->AddText(nullptr, size_small, ImVec2(left, bottom_y), col(theme::card_ink_soft), rule.c_str());
+    const float cost_w = draw_cost(draw, ImVec2(right, bottom_y + size_small / 2 - 10), cost, 1.0f);
+    std::string marks;
+    auto has = [](const std::vector<std::string>& list, const std::string& x) { return std::find(list.begin(), list.end(), x) != list.end(); };
+    if (has(caster.marked, spell.id)) marks += icon::marked;
+    if (has(caster.rings, spell.id) && !has(caster.rings_used, spell.id)) marks += icon::ring;
+    if (!marks.empty()) {
+        const float w = ImGui::GetFont()->CalcTextSizeA(size_small, FLT_MAX, 0.0f, marks.c_str()).x;
+        draw->AddText(nullptr, size_small, ImVec2(right - cost_w - 6 - w, bottom_y), col(theme::card_ink_soft), marks.c_str());
+    }
+}
+
+// A dimmed card's ribbon: everything under the name is the reason, in as many lines as the card
+// holds (its rule number is in it, never broken); a reason still longer ends in "…" and its whole
+// text is in the toast on a tap.
+void ribbon(App& app, const Spell& spell, const std::string& reason, ImVec2 a, ImVec2 b, float below_name) {
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const float size_big = ImGui::GetFontSize();
+    const ImVec2 r0(a.x + band_width(), a.y + 6 + size_big + below_name), r1(b.x, b.y - 4);
+    draw->AddRectFilled(r0, r1, col(theme::ribbon));
+    const float ribbon_size = size_big * ribbon_scale;
+    const float line_h = ribbon_size + 1;
+    const int room = std::max(1, static_cast<int>((r1.y - r0.y - 2) / line_h));
+    const float width = ribbon_width(b.x - a.x);
+    const std::string text = numbers_kept_whole(reason);  // drawn so; the layout keeps the plain reason
+    const std::string lines = wrapped_at(text, ribbon_scale, width);
+    std::size_t from = 0;
+    bool cut_short = false;
+    for (int line = 0; line < room && from <= lines.size(); ++line) {
+        const std::size_t end = std::min(lines.find('\n', from), lines.size());
+        std::string piece = lines.substr(from, end - from);
+        if (line == room - 1 && end < lines.size()) {  // the last room, and more to say: "…"
+            piece = fit_text(piece + " " + lines.substr(end + 1), width, ImGui::GetFont(), ribbon_size);
+            cut_short = true;
+        }
+        draw->AddText(nullptr, ribbon_size, ImVec2(r0.x + 5, r0.y + 1 + line * line_h), col(theme::ribbon_text), piece.c_str());
+        from = end + 1;
+    }
+    app.layout.add("card-reason:" + spell.id, r0.x, r0.y, r1.x, r1.y);
+    app.layout.add_text("card-reason:" + spell.id, reason);
+    if (cut_short) app.layout.mark_text_clipped("card-reason:" + spell.id);
+}
+
+// A card of the game: a tap on a castable one starts the cast, on a dimmed one says why not; its
+// face, its name, and what it does (castable) or the ribbon with its reason (dimmed).
 void draw_card(App& app, const Figure& caster, const Spell& spell, const SpellAvailability& entry, ImVec2 size) {
     const bool castable = entry.castable;
     const std::string id = "card:" + spell.id;
@@ -144,82 +229,12 @@ void draw_card(App& app, const Figure& caster, const Spell& spell, const SpellAv
     app.layout.add_last_item(id);
     app.layout.add_text(id, castable ? app.local(spell.name) : reason);
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-    ImDrawList* draw = ImGui::GetWindowDrawList();
-    const float rounding = theme::card_rounding;
-    const float band = band_width();
-    const float alpha = castable ? 1.0f : 0.8f;
-    draw->AddRectFilled(ImVec2(a.x + 2, a.y + 3), ImVec2(b.x + 2, b.y + 3), col(theme::shadow, 0.9f), rounding);  // lies on the table
-    draw->AddRectFilled(a, b, col(castable ? theme::card_face : theme::card_face_dimmed), rounding);
-    draw->AddRectFilled(a, ImVec2(a.x + band, b.y), col(theme::type_colour(spell.type), alpha), rounding, ImDrawFlags_RoundCornersLeft);
-    const float size_big = ImGui::GetFontSize();
-    const float size_small = size_big * 0.76f;
-    const char letter[2] = {spell_type_letter(spell.type), 0};
-    const float letter_w = bold_font()->CalcTextSizeA(size_big, FLT_MAX, 0.0f, letter).x;
-    draw->AddText(bold_font(), size_big, ImVec2(a.x + (band - letter_w) / 2, a.y + 6), col(theme::card_band_text), letter);
-    if (ImGui::IsItemActive()) draw->AddRect(a, b, col(theme::accent), rounding, 0, 3.0f);
-
-    const float left = a.x + band + 7, right = b.x - 7;
-    draw->PushClipRect(a, b, true);
-    // The name on its own line, a little smaller rather than cut where the card is narrow, and
-    // on two lines where even that does not do ("Magiczna / tarcza" at 360 px, large text).
-    const CardName name = card_name(app, spell, b.x - a.x);
-    draw->AddText(bold_font(), name.size, ImVec2(left, a.y + 5 + (name.lines == 1 ? (size_big - name.size) / 2 : 0)), col(theme::card_ink),
-                  name.text.c_str(), nullptr, right - left + 1);
-    app.layout.drawn_text(id, name.text, false, name.cut);
-    const float below_name = (name.lines - 1) * name.size;
-
-    if (castable) {
-        // The effect in one line; the bottom line: the rule, then marked for this adventure
-        // (4.1 D), a ring's free cast (14.8), and the cost as wound pips at the right.
-        const std::string effect = app.local(spell.short_effect);
-        draw->AddText(nullptr, size_small, ImVec2(left, a.y + 9 + size_big + below_name), col(theme::card_ink_soft), effect.c_str(), nullptr, right - left);
-        app.layout.add_text("card-effect:" + spell.id, effect);
-        const float bottom_y = b.y - 6 - size_small;
-        // A cost the rulebook states twice differently is starred; the cast bar says why.
-        const std::string rule = spell.cost_note.pl.empty() ? spell.rule : spell.rule + " *";
-        draw->AddText(nullptr, size_small, ImVec2(left, bottom_y), col(theme::card_ink_soft), rule.c_str());
-        const float cost_w = draw_cost(draw, ImVec2(right, bottom_y + size_small / 2 - 10), entry.cost, alpha);
-        std::string marks;
-        auto has = [](const std::vector<std::string>& list, const std::string& x) { return std::find(list.begin(), list.end(), x) != list.end(); };
-        if (has(caster.marked, spell.id)) marks += icon::marked;
-        if (has(caster.rings, spell.id) && !has(caster.rings_used, spell.id)) marks += icon::ring;
-        if (!marks.empty()) {
-            const float w = ImGui::GetFont()->CalcTextSizeA(size_small, FLT_MAX, 0.0f, marks.c_str()).x;
-            draw->AddText(nullptr, size_small, ImVec2(right - cost_w - 6 - w, bottom_y), col(theme::card_ink_soft), marks.c_str());
-        }
-    } else if (!reason.empty()) {
-        // The ribbon: everything under the name is the reason, in as many lines as the card holds
-        // (its rule number is in it, never broken); a reason still longer ends in "…" and its
-        // whole text is in the toast on a tap.
-        const ImVec2 r0(a.x + band, a.y + 6 + size_big + below_name), r1(b.x, b.y - 4);
-        draw->AddRectFilled(r0, r1, col(theme::ribbon));
-        const float ribbon_size = size_big * ribbon_scale;
-        const float line_h = ribbon_size + 1;
-        const int lines = std::max(1, static_cast<int>((r1.y - r0.y - 2) / line_h));
-        const float width = r1.x - r0.x - 10;
-        const std::string text = numbers_kept_whole(reason);  // drawn so; the layout keeps the plain reason
-        const char* start = text.c_str();
-        const char* end = start + text.size();
-        float y = r0.y + 1;
-        bool cut_short = false;
-        for (int line = 0; line < lines && start < end; ++line) {
-            const char* cut = ImGui::GetFont()->CalcWordWrapPositionA(ribbon_size / ImGui::GetFont()->FontSize, start, end, width);
-            if (cut == start) cut = start + 1;
-            std::string piece(start, cut);
-            if (line == lines - 1 && cut < end) {
-                piece = fit_text(std::string(start, end), width, ImGui::GetFont(), ribbon_size);
-                cut_short = true;
-            }
-            draw->AddText(nullptr, ribbon_size, ImVec2(r0.x + 5, y), col(theme::ribbon_text), piece.c_str());
-            y += line_h;
-            start = cut;
-            while (start < end && *start == ' ') ++start;
-        }
-        app.layout.add("card-reason:" + spell.id, r0.x, r0.y, r1.x, r1.y);
-        app.layout.add_text("card-reason:" + spell.id, reason);
-        if (cut_short) app.layout.mark_text_clipped("card-reason:" + spell.id);
-    }
-    draw->PopClipRect();
+    card_face(a, b, spell, castable);
+    ImGui::GetWindowDrawList()->PushClipRect(a, b, true);
+    const float below_name = name_line(app, id, spell, a, b);
+    if (castable) castable_lines(app, caster, spell, entry.cost, a, b, below_name);
+    else if (!reason.empty()) ribbon(app, spell, reason, a, b, below_name);
+    ImGui::GetWindowDrawList()->PopClipRect();
     ImGui::PopID();
 }
 
