@@ -188,9 +188,9 @@ void draw_app_or_recover(WebApp& web) {
     }
 }
 
-void frame(void* arg) {
-    auto& web = *static_cast<WebApp*>(arg);
-    feed_typed(web);
+// SDL's events into ImGui; any event asks for frames. A touch's lift ends the hover a few frames
+// later (a finger leaves no pointer behind); a real mouse keeps it.
+void take_events(WebApp& web) {
     SDL_Event event;
     while (SDL_PollEvent(&event)) {
         ImGui_ImplSDL2_ProcessEvent(&event);
@@ -201,8 +201,12 @@ void frame(void* arg) {
         if (event.type == SDL_MOUSEBUTTONDOWN || real_mouse_moved) web.hide_touch_hover = false;
         if (real_mouse_moved) web.frames_until_hover_ends = 0;
     }
-    // Orientation changes settle late on phones: the canvas size is compared whenever the loop
-    // runs (web/glue.js wakes it when the canvas changes size).
+}
+
+// Orientation changes settle late on phones: the canvas size is compared whenever the loop runs
+// (web/glue.js wakes it when the canvas changes size). A new pixel ratio or text size builds the
+// font atlas again.
+void follow_canvas_and_font(WebApp& web) {
     double css_w = 0, css_h = 0;
     emscripten_get_element_css_size("#canvas", &css_w, &css_h);
     if (static_cast<int>(css_w) != web.last_css_w || static_cast<int>(css_h) != web.last_css_h) {
@@ -213,30 +217,31 @@ void frame(void* arg) {
     const float pixel_ratio = static_cast<float>(emscripten_get_device_pixel_ratio());
     const bool new_ratio = pixel_ratio != web.font.pixel_ratio;
     web.font.scale = web.app.text_scale;  // large text: the atlas is built again at the new size
-    if (ensure_ui_font(web.font, pixel_ratio)) {
-        auto& status = web_status();
-        status.font_file = web.font.file;
-        status.font_css_size = web.font.css_size;
-        status.font_scale = web.font.scale;
-        status.font_pixel_ratio = web.font.pixel_ratio;
-        if (status.frames > 0 && new_ratio) send_resize_event();  // a new ratio, not the first font
-        status.startup.emplace_back("font", emscripten_get_now());
-        web.glyphs_checked = false;
-        web.frames_to_draw = std::max(web.frames_to_draw, 3);
-    }
-    if (web.frames_to_draw <= 0) {
-        // Nothing changed (queued keys and moving dice ask for frames): the canvas keeps the
-        // last frame, and the loop waits to be woken: by input, or when the toast's reading
-        // time is over (it goes by itself).
-        if (web.app.frame.wake_in > 0)
-            emscripten_set_timeout([](void*) { request_frames(1); }, web.app.frame.wake_in * 1000.0 + 20.0, nullptr);
-        emscripten_pause_main_loop();
-        web.loop_paused = web_status().loop_paused = true;
-        ++web_status().rests;
-        return;
-    }
-    --web.frames_to_draw;
+    if (!ensure_ui_font(web.font, pixel_ratio)) return;
+    auto& status = web_status();
+    status.font_file = web.font.file;
+    status.font_css_size = web.font.css_size;
+    status.font_scale = web.font.scale;
+    status.font_pixel_ratio = web.font.pixel_ratio;
+    if (status.frames > 0 && new_ratio) send_resize_event();  // a new ratio, not the first font
+    status.startup.emplace_back("font", emscripten_get_now());
+    web.glyphs_checked = false;
+    web.frames_to_draw = std::max(web.frames_to_draw, 3);
+}
 
+// Nothing changed (queued keys and moving dice ask for frames): the canvas keeps the last frame,
+// and the loop waits to be woken: by input, or when the toast's reading time is over (it goes by
+// itself).
+void rest(WebApp& web) {
+    if (web.app.frame.wake_in > 0)
+        emscripten_set_timeout([](void*) { request_frames(1); }, web.app.frame.wake_in * 1000.0 + 20.0, nullptr);
+    emscripten_pause_main_loop();
+    web.loop_paused = web_status().loop_paused = true;
+    ++web_status().rests;
+}
+
+// One ImGui frame of the app, drawn and shown.
+void draw_and_show(WebApp& web) {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplSDL2_NewFrame();
     if (web.frames_until_hover_ends > 0 && --web.frames_until_hover_ends == 0) web.hide_touch_hover = true;
@@ -244,7 +249,6 @@ void frame(void* arg) {
     ImGui::NewFrame();
     draw_app_or_recover(web);
     ImGui::Render();
-
     int width = 0, height = 0;
     SDL_GL_GetDrawableSize(web.window, &width, &height);
     glViewport(0, 0, width, height);
@@ -252,38 +256,54 @@ void frame(void* arg) {
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     SDL_GL_SwapWindow(web.window);
-    report_status(web);
-    update_page_texts(web.app);
+}
+
+// Once the first frame is shown: the dice shaders are compiled (nothing rolls yet), and, whenever
+// the font is new, the glyph check runs (it only reports: status().missing_glyphs).
+void after_first_frame(WebApp& web) {
     if (web_status().frames == 1) {
         web_status().startup.emplace_back("first frame", emscripten_get_now());
-        // The dice shaders are compiled after the first frame, not before it: nothing rolls yet.
         if (init_dice_renderer()) web.app.draw_die = draw_die;
         web_status().startup.emplace_back("dice shaders", emscripten_get_now());
     }
-    // The glyph check only reports (status().missing_glyphs): it waits until a frame is shown.
-    if (!web.glyphs_checked) {
-        // Every text and icon in the text font; the headings' texts in the bold one.
-        auto texts = app::all_display_texts(web.app);
-        texts.insert(texts.end(), app::icon::all.begin(), app::icon::all.end());
-        const ImVector<ImFont*>& fonts = ImGui::GetIO().Fonts->Fonts;
-        auto missing = app::missing_glyphs(*fonts[0], texts);
-        for (unsigned c : app::missing_glyphs(*fonts[1], texts))
-            if (std::find(missing.begin(), missing.end(), c) == missing.end()) missing.push_back(c);
-        web_status().missing_glyphs = missing;
-        web_status().startup.emplace_back("glyph check", emscripten_get_now());
-        web.glyphs_checked = true;
-    }
-    // Dice tumbling, a long press being timed, a glide: every animation frame until done.
+    if (web.glyphs_checked) return;
+    // Every text and icon in the text font; the headings' texts in the bold one.
+    auto texts = app::all_display_texts(web.app);
+    texts.insert(texts.end(), app::icon::all.begin(), app::icon::all.end());
+    const ImVector<ImFont*>& fonts = ImGui::GetIO().Fonts->Fonts;
+    auto missing = app::missing_glyphs(*fonts[0], texts);
+    for (unsigned c : app::missing_glyphs(*fonts[1], texts))
+        if (std::find(missing.begin(), missing.end(), c) == missing.end()) missing.push_back(c);
+    web_status().missing_glyphs = missing;
+    web_status().startup.emplace_back("glyph check", emscripten_get_now());
+    web.glyphs_checked = true;
+}
+
+// Dice tumbling, a long press being timed, a glide, or a layout that moved: another frame.
+void ask_for_next_frame(WebApp& web) {
     if (web.app.wants_frames()) web.frames_to_draw = std::max(web.frames_to_draw, 1);
     const std::size_t fingerprint = web.app.layout.fingerprint();
     if (fingerprint != web.layout_fingerprint) web.frames_to_draw = std::max(web.frames_to_draw, 1);
     web.layout_fingerprint = fingerprint;
+}
+
+void frame(void* arg) {
+    auto& web = *static_cast<WebApp*>(arg);
+    feed_typed(web);
+    take_events(web);
+    follow_canvas_and_font(web);
+    if (web.frames_to_draw <= 0) return rest(web);
+    --web.frames_to_draw;
+    draw_and_show(web);
+    report_status(web);
+    update_page_texts(web.app);
+    after_first_frame(web);
+    ask_for_next_frame(web);
     // Taken out first: a request may lead the page to call back into the app.
     const auto requests = std::move(web.app.platform_requests);
     web.app.platform_requests.clear();
     for (const auto& request : requests) carry_out(request);
 }
-
 
 }  // namespace
 
