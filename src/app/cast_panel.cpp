@@ -1,6 +1,7 @@
 // The cast bar, pinned in the sheet under the board while a spell is prepared: which spell on
 // whom, its cost, the exact odds, the dice (the app's, or slots for the table's dice labelled by
-// purpose), and one tap to cast. Card -> target -> cast: three taps from a selected caster.
+// purpose), and one tap to cast. Card -> target -> cast: three taps from a selected caster, the
+// cast button in view under the heading as soon as the target is tapped.
 #include <algorithm>
 
 #include "app/panels.hpp"
@@ -10,27 +11,54 @@
 namespace czary::app {
 namespace {
 
-// Caster → spell → target, the rule's number (a tap opens its text) and a way out. Returns false
-// when the player leaves the cast.
-bool heading_row(App& app, const CastBarView& view) {
-    CastDraft& cast = app.ui.cast;
-    const float small = touch_size + 8;
-    const float rule_w = std::max(small, ImGui::CalcTextSize(view.rule.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x + 2);
-    const float text_width = ImGui::GetContentRegionAvail().x - small - rule_w - 2 * ImGui::GetStyle().ItemSpacing.x;
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + text_width);
+// Caster → spell → target, across the whole bar.
+void heading(App& app, const CastBarView& view) {
     ImGui::PushFont(bold_font());
     ImGui::TextWrapped("%s", view.heading.c_str());
     ImGui::PopFont();
-    ImGui::PopTextWrapPos();
     app.layout.add_last_item("cast:heading");
     app.layout.add_text("cast:heading", view.heading);
-    ImGui::SameLine(ImGui::GetContentRegionMax().x - small - rule_w - ImGui::GetStyle().ItemSpacing.x);
+}
+
+// Under the heading, one row: the cast button (or, while no target is tapped, the hint to tap
+// one), the rule's number (a tap opens its text) and a way out. The button comes before the cost
+// and the odds, so that on a small phone with large text it is in view as soon as the target is
+// tapped: card, target, cast, with no swipe. Returns whether the button was pressed; `left` is set
+// when the player leaves the cast.
+bool action_row(App& app, const CastBarView& view, bool& left) {
+    CastDraft& cast = app.ui.cast;
+    const float small = touch_size + 8;
+    const float spacing = ImGui::GetStyle().ItemSpacing.x;
+    const float rule_w = std::max(small, ImGui::CalcTextSize(view.rule.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x + 2);
+    const float main_w = ImGui::GetContentRegionAvail().x - small - rule_w - 2 * spacing;
+    bool pressed = false;
+    if (view.pick_target) {
+        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + main_w);
+        ImGui::PushStyleColor(ImGuiCol_Text, vec(theme::accent));
+        ImGui::TextWrapped("%s", app.tr("cast.pick_target"));
+        ImGui::PopStyleColor();
+        ImGui::PopTextWrapPos();
+        app.layout.add_last_item("cast:pick-target");
+    } else {
+        ImGui::PushStyleColor(ImGuiCol_Button, vec(theme::go));
+        pressed = touch_button(app, app.tr(view.confirm_key), "cast:confirm", main_w);
+        ImGui::PopStyleColor();
+    }
+    ImGui::SameLine(ImGui::GetContentRegionMax().x - small - rule_w - spacing);
     if (touch_button(app, view.rule.c_str(), "cast:rule", rule_w)) cast.show_rule = !cast.show_rule;
     ImGui::SameLine();
     if (touch_button(app, "×", "cast:cancel", small)) {
         cast = {};
         app.ui.notice.reset();
+        left = true;
         return false;
+    }
+    // The question under the button: the second tap lands where the first did.
+    if (!view.no_wounds.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, vec(theme::accent));
+        ImGui::TextWrapped("%s", view.no_wounds.c_str());
+        ImGui::PopStyleColor();
+        app.layout.add_last_item("cast:no-wounds");
     }
     if (cast.show_rule) {
         ImGui::PushStyleColor(ImGuiCol_Text, vec(theme::text_dim));
@@ -39,7 +67,7 @@ bool heading_row(App& app, const CastBarView& view) {
         app.layout.add_last_item("rule-text:" + cast.spell);
         app.layout.add_text("rule-text:" + cast.spell, view.rule_text);
     }
-    return true;
+    return pressed;
 }
 
 // What the cast costs the caster (10.2), wrapped, never cut ("życie rzucającego" at 360 px with
@@ -107,25 +135,13 @@ bool dice_entry(App& app, const CastBarView& view) {
 
 void draw_cast_panel(App& app) {
     const auto view = cast_bar_view(app);
-    if (!view || !heading_row(app, *view)) return;
+    if (!view) return;
+    heading(app, *view);
+    bool left = false;
+    bool confirm = action_row(app, *view, left);
+    if (left) return;
     cost_lines(app, *view);
-    if (view->pick_target) {
-        ImGui::PushStyleColor(ImGuiCol_Text, vec(theme::accent));
-        ImGui::TextWrapped("%s", app.tr("cast.pick_target"));
-        ImGui::PopStyleColor();
-        app.layout.add_last_item("cast:pick-target");
-        return;
-    }
-    ImGui::PushStyleColor(ImGuiCol_Button, vec(theme::go));
-    bool confirm = touch_button(app, app.tr(view->confirm_key), "cast:confirm", -1);
-    ImGui::PopStyleColor();
-    // The question under the button: the second tap lands where the first did.
-    if (!view->no_wounds.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, vec(theme::accent));
-        ImGui::TextWrapped("%s", view->no_wounds.c_str());
-        ImGui::PopStyleColor();
-        app.layout.add_last_item("cast:no-wounds");
-    }
+    if (view->pick_target) return;
     if (view->shows_odds) odds_lines(app, *view);
     if (view->asks_destination) {  // Teleportacja: where to
         ImGui::SetNextItemWidth(-1);
@@ -133,7 +149,7 @@ void draw_cast_panel(App& app) {
         record_field(app, "input:destination", app.ui.table.destination, app.tr("cast.destination"));
         app.ui.cast.destination = app.ui.table.destination;
     }
-    // Under the button: the pad stays put above the bottom edge (a second "Rzuć czar" under it).
+    // Under the odds: the pad stays put above the bottom edge (a second "Rzuć czar" under it).
     confirm = dice_entry(app, *view) || confirm;
     if (!confirm) return;
     const auto action = confirmed_cast(app);

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  openSite, openApp, restart, started, settle, tap, tapInView, input, overflowing, ui, status, saveScreenshot, WAIT, PARTY as PARTY_IN_LABYRINTH, prepare, layout, resize, HEROES, PARTY_SETUP,
+  openSite, openApp, restart, started, settle, tap, tapInView, onScreen, input, overflowing, ui, status, saveScreenshot, WAIT, PARTY as PARTY_IN_LABYRINTH, prepare, layout, resize, HEROES, PARTY_SETUP,
 } from './harness.mjs';
 
 let site, phone;
@@ -179,6 +179,12 @@ async function everyScreenAt360(page, scale) {
   await check('fight hand');
   await tapCard(page, 'card:blyskawica');
   await tap(page, 'token:m4');
+  // Card, target, cast with no swipe: the cast button is in view as soon as the target is tapped.
+  try {
+    await onScreen(page, 'cast:confirm');
+  } catch (error) {
+    problems.push(`${scale}x: ${error.message}`);
+  }
   await check('cast bar');
   if (scale === 1.5) await saveScreenshot(page, 'a11y-360-large-cast');
   // The Czarnoksiężnik resists (the table's die: 1): the badge "odpiera" on his counter covers
