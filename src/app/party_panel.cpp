@@ -51,11 +51,15 @@ void choice_row(App& app, int& value, const std::vector<std::pair<std::string, s
     ImGui::PopStyleVar();
 }
 
+// A potential disc's radius, and the width of the three with their gaps, at the text size.
+float disc_radius() { return ImGui::GetFontSize() * 0.62f; }
+float potential_width() { return 3 * (2 * disc_radius() + 4); }
+
 // The potential for the red, yellow and blue sun as the game's coloured discs, from `right`
 // leftwards; returns where they begin.
 float draw_potential(ImDrawList* draw, float right, float centre_y, const std::array<int, 3>& potential) {
     const float size = ImGui::GetFontSize();
-    const float r = size * 0.62f;
+    const float r = disc_radius();
     float x = right;
     for (int sun = 2; sun >= 0; --sun) {
         const ImVec2 centre(x - r, centre_y);
@@ -107,7 +111,7 @@ void heroes_section(App& app) {
         // The name over siła and odporność, left of the discs; each wraps between words where
         // it does not fit (large text on a small phone), and the row grows to hold it.
         const float size = ImGui::GetFontSize();
-        const float room = width - 4 - 3 * (2 * size * 0.62f + 4) - 12;
+        const float room = width - 4 - potential_width() - 12;
         const std::string name = wrap_words(hero.name, room, bold_font(), size);
         const std::string stats = wrap_words(std::string(app.tr("stat.sila")) + " " + std::to_string(hero.sila) + " · " +
                                              app.local(both(app, "token.resistance", {{"{n}", std::to_string(hero.odpornosc)}})), room, ImGui::GetFont(), size);
@@ -368,7 +372,7 @@ Strip strip_of(const App& app, const Figure& f, float width) {
     strip.numbers = std::to_string(std::max(0, f.sila - f.wounds)) + "/" + std::to_string(f.sila) + "  " +
                     app.local(both(app, "token.resistance", {{"{n}", std::to_string(f.odpornosc)}}));
     const float size = ImGui::GetFontSize();
-    const float discs = 3 * (2 * size * 0.62f + 4);
+    const float discs = potential_width();
     const float name = bold_font()->CalcTextSizeA(size, FLT_MAX, 0.0f, app.local(f.name).c_str()).x;
     strip.two_lines = 10 + name + 12 + ImGui::CalcTextSize(strip.numbers.c_str()).x + 6 + discs + 8 > width;
     if (strip.two_lines) strip.height = std::max(touch_size, 2 * size + 16);
