@@ -118,10 +118,12 @@ bool dice_entry(App& app, const CastBarView& view) {
     ImGui::PushStyleColor(ImGuiCol_Button, vec(theme::go));
     const bool confirmed = touch_button(app, app.tr("cast.confirm"), "cast:confirm-pips", -1);
     ImGui::PopStyleColor();
-    // A pip entered: the button that takes them is brought into view if the sheet's edge cuts it
-    // (the pad then rises by as much, once, after the tap; nothing moves while it is pressed).
+    // The last pip the bar asks for entered: the button that takes them is brought into view if
+    // the sheet's edge cuts it (the pad then rises by as much, once, after that tap). Before it the
+    // pad stays under the thumb: the next pip is where the last one was.
     if (cast.pips.size() != cast.pips_shown) {
         cast.pips_shown = cast.pips.size();
+        if (cast.pips.size() < view.pips_needed) return confirmed;
         const float bottom = ImGui::GetItemRectMax().y, edge = ImGui::GetWindowPos().y + ImGui::GetWindowHeight();
         if (bottom > edge) {
             ImGui::SetScrollY(ImGui::GetScrollY() + bottom - edge + ImGui::GetStyle().WindowPadding.y);

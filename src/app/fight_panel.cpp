@@ -56,11 +56,6 @@ bool draw_talk_result(App& app) {
     if (step.talk == TalkOutcome::None) return false;
     const std::string key = std::string("talk.result.") + name_of(step.talk, talk_outcome_names);
     const bool good = step.talk != TalkOutcome::Failure && step.talk != TalkOutcome::BribeRejected;
-    // A new result: the sheet scrolls to its top, where the result is (the button was lower).
-    if (app.ui.table.talk_result_shown != app.session.position() - 1) {
-        app.ui.table.talk_result_shown = app.session.position() - 1;
-        ImGui::SetScrollY(0.0f);
-    }
     ImGui::SetWindowFontScale(1.5f);
     ImGui::PushStyleColor(ImGuiCol_Text, vec(good ? theme::good : theme::bad));
     ImGui::TextWrapped("%s", app.tr(key.c_str()));
@@ -99,6 +94,32 @@ void draw_negotiation_odds(App& app, const Figure& negotiator) {
         app.layout.add_last_item("talk:no-odds");
         app.layout.drawn_text("talk:no-odds", why);
     }
+}
+
+// The room a talk result takes at this width and text size: its large line (the longest of them;
+// a long one wraps on a phone), the dice, and the longest line of how the total came about, a
+// negotiation's sum or a bribe's (a refused bribe's is the longest).
+float talk_result_room(const App& app) {
+    const float width = ImGui::GetContentRegionAvail().x;
+    float result_height = 0;
+    for (const char* outcome : talk_outcome_names) {
+        if (!*outcome) continue;  // TalkOutcome::None has no line
+        const std::string key = std::string("talk.result.") + outcome;
+        result_height = std::max(result_height, 1.5f * ImGui::CalcTextSize(app.tr(key.c_str()), nullptr, false, width / 1.5f).y);
+    }
+    const auto n = [](const char* number) { return LocalizedText{number, number}; };
+    const std::string samples[] = {
+        "2K6: 6 + 6 = 12\n" + with_rule(app.local(app.data->message("log.negotiation_roll", {
+            {"roll", n("12")}, {"nn", n("10")}, {"talent", n("2")}, {"bonus", n("10")}, {"medallion", n("2")}, {"total", n("16")}})), "8.4"),
+        "1K6: 6\n" + with_rule(app.local(app.data->message("log.bribe_accepted", {
+            {"roll", n("6")}, {"total", n("-4")}, {"needed", n("6")}, {"gold", n("1000")}})), "8.7"),
+        "1K6: 6\n" + with_rule(app.local(app.data->message("log.bribe_rejected", {
+            {"roll", n("6")}, {"total", n("6")}, {"needed", n("5")}, {"gold", n("1000")}})), "8.7"),
+    };
+    float dice_height = 0;
+    for (const auto& sample : samples)
+        dice_height = std::max(dice_height, ImGui::CalcTextSize(numbers_kept_whole(sample).c_str(), nullptr, false, width).y);
+    return result_height + dice_height + 2 * ImGui::GetStyle().ItemSpacing.y;
 }
 
 }  // namespace
@@ -372,37 +393,21 @@ void draw_talk_sheet(App& app) {
         ImGui::TextWrapped("%s", app.tr("talk.no_negotiator"));
         return;
     }
-    // One block at the top whose room is kept: the newest negotiation's or bribe's result, large,
-    // with its dice and how the total came about; before it, who negotiates and the odds (or why
-    // there is no negotiation now, 8.4: one per group). Room for a result from the start and
-    // never less than the largest shown (a long one on a small phone): Negocjuj and Przekup
-    // below never move, and the odds fill the room until a result takes it.
+    // Negocjuj first, then one block whose room is kept: who negotiates and the odds (or why there
+    // is no negotiation now, 8.4: one per group) until a result takes their place: the newest
+    // negotiation's or bribe's result, large, with its dice and how the total came about. The room
+    // is that of the longest result from the start, so neither Negocjuj above it nor Przekup
+    // below it ever moves (the playtests saw both jump after a result, and off a small phone).
+    rolling_pad(app);
+    if (touch_button(app, app.tr("talk.negotiate"), "talk:negotiate", -1))
+        dispatch_rolling(app, actions::Negotiate{negotiator->id});
     float& room = app.ui.table.talk_result_room;
-    // The room a result takes: its large line, the dice, and the negotiation's sum at its longest.
-    const auto two_digits = [](const char* n) { return LocalizedText{n, n}; };
-    const std::string longest_sum = "2K6: 6 + 6 = 12\n" + with_rule(app.local(app.data->message("log.negotiation_roll", {
-        {"roll", two_digits("12")}, {"nn", two_digits("10")}, {"talent", two_digits("2")}, {"bonus", two_digits("10")}, {"medallion", two_digits("2")}, {"total", two_digits("16")}})), "8.4");
-    const float sum_height = ImGui::CalcTextSize(numbers_kept_whole(longest_sum).c_str(), nullptr, false, ImGui::GetContentRegionAvail().x).y;
-    // The result's own line, 1.5 times larger: the longest of them (a long one wraps on a phone).
-    float result_height = 0;
-    for (const char* outcome : talk_outcome_names) {
-        if (!*outcome) continue;  // TalkOutcome::None has no line
-        const std::string key = std::string("talk.result.") + outcome;
-        result_height = std::max(result_height, 1.5f * ImGui::CalcTextSize(app.tr(key.c_str()), nullptr, false, ImGui::GetContentRegionAvail().x / 1.5f).y);
-    }
-    room = std::max(room, result_height + sum_height + 2 * ImGui::GetStyle().ItemSpacing.y);
-    // A sheet too short for that room and the buttons under it (a small phone with large text):
-    // no room is kept, Negocjuj is in view when the sheet opens, and the result pushes it down.
-    const float buttons = 4 * (touch_size + ImGui::GetStyle().ItemSpacing.y) + 2 * ImGui::GetTextLineHeightWithSpacing();
-    const bool keep_room = room + buttons <= ImGui::GetWindowHeight();
+    room = std::max(room, talk_result_room(app));
     const float top = ImGui::GetCursorPosY();
     if (!draw_talk_result(app)) draw_negotiation_odds(app, *negotiator);
     const float used = ImGui::GetCursorPosY() - top;
     room = std::max(room, used);
-    if (keep_room && used < room) ImGui::Dummy(ImVec2(1, room - used - ImGui::GetStyle().ItemSpacing.y));
-    rolling_pad(app);
-    if (touch_button(app, app.tr("talk.negotiate"), "talk:negotiate", -1))
-        dispatch_rolling(app, actions::Negotiate{negotiator->id});
+    if (used < room) ImGui::Dummy(ImVec2(1, room - used - ImGui::GetStyle().ItemSpacing.y));
     // The bribe: gold in steps of 10 or typed, then the offer.
     ImGui::TextUnformatted(app.tr("talk.gold"));
     const float w = share(3);

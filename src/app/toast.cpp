@@ -6,6 +6,7 @@
 // itself after a reading time (longer for a refusal, kept while a finger is on it) and at the
 // next press elsewhere; one that offers something (export, restore) waits. Screen readers get
 // the whole text at once.
+#include <algorithm>
 #include <array>
 
 #include <imgui.h>
@@ -93,6 +94,10 @@ void draw_outcome_details(App& app) {
 void draw_toast_gone(App& app) {
     UiState::ToastGone& gone = app.ui.toast_gone;
     if (gone.until <= app.now) return;
+    // A frame when the moment is over, so that the place is given back (and layout() says so)
+    // even if nothing else happens.
+    const float left = std::max(0.001f, static_cast<float>(gone.until - app.now));
+    app.frame.wake_in = app.frame.wake_in > 0 ? std::min(app.frame.wake_in, left) : left;
     app.layout.add("toast:gone", gone.x0, gone.y0, gone.x1, gone.y1);
     ImGui::SetNextWindowPos(ImVec2(gone.x0, gone.y0), ImGuiCond_Always);
     ImGui::SetNextWindowSize(ImVec2(gone.x1 - gone.x0, gone.y1 - gone.y0), ImGuiCond_Always);

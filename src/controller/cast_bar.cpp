@@ -42,15 +42,19 @@ std::vector<OddsLine> odds_lines(const App& app, const CastDraft& cast, const Sp
 }
 
 // The table's dice of this cast, in the order they are entered: each target's resistance, then
-// the spell's own dice ("odporność — Troll: 1K6 · efekt: 1K3×2").
-std::string dice_needed(const App& app, const Spell& spell, const CastDraft& cast) {
-    std::string text;
-    auto add = [&](const std::string& part) { text += (text.empty() ? "" : " · ") + part; };
+// the spell's own dice ("odporność — Troll: 1K6 · efekt: 1K3×2"), and how many pips they are.
+void dice_needed(const App& app, const Spell& spell, const CastDraft& cast, CastBarView& view) {
+    auto add = [&](const std::string& part, int pips) {
+        view.dice_needed += (view.dice_needed.empty() ? "" : " · ") + part;
+        view.pips_needed += static_cast<std::size_t>(pips);
+    };
     if (spell.resistible)
         for (const auto& id : cast.targets)
-            if (const Figure* f = app.session.state().find(id)) add(std::string(app.tr("roll.resist")) + " — " + app.local(f->name) + ": 1K6");
-    if (spell.dice) add(std::string(app.tr("cast.dice_effect")) + ": " + shown_code(*spell.dice));
-    return text;
+            if (const Figure* f = app.session.state().find(id)) add(std::string(app.tr("roll.resist")) + " — " + app.local(f->name) + ": 1K6", 1);
+    if (spell.dice) {
+        const auto code = DiceCode::parse(*spell.dice);
+        add(std::string(app.tr("cast.dice_effect")) + ": " + shown_code(*spell.dice), code ? code->count : 0);
+    }
 }
 
 // Healing a figure that has no wounds costs the caster and a use and heals nothing: asked once.
@@ -90,7 +94,7 @@ std::optional<CastBarView> cast_bar_view(App& app) {
     view.shows_odds = needs_target || spell->target == TargetKind::AllEngaged;
     if (view.shows_odds) view.odds = odds_lines(app, cast, *spell);
     view.asks_destination = spell->target == TargetKind::AnyFigure;
-    view.dice_needed = dice_needed(app, *spell, cast);
+    dice_needed(app, *spell, cast, view);
     return view;
 }
 

@@ -31,6 +31,7 @@ struct CastBarView {
     std::vector<OddsLine> odds;
     bool asks_destination = false;  // Teleportacja: where to
     std::string dice_needed;   // the table's dice of this cast, in the order they are entered
+    std::size_t pips_needed = 0;  // how many pips that is (a resist die a target, the spell's dice)
 };
 
 // The bar for app.ui.cast, or none when its spell or caster is gone (the draft is then dropped).

@@ -144,8 +144,6 @@ struct TableView {
     float board_front_content = 0;  // and where the front line was among them
     std::string reveal;           // a counter just dropped: the board scrolls until it is whole
     char destination[64] = "";    // Teleportacja's segment, as typed
-    // The talk result last brought into view: a new one scrolls the sheet to its top, where it is.
-    std::optional<std::size_t> talk_result_shown;
     float talk_result_room = 0;  // the largest talk result shown: its room is kept
 };
 

@@ -175,6 +175,13 @@ test('talk, monsters and healing at phone width: the result large, level 3 added
   const after = await layout(page);
   for (const id of ['talk:negotiate', 'talk:bribe'])
     if (buttons[id] && after[id]) assert.equal(after[id].y, buttons[id].y, `${id} stays where it was`);
+  // A bribe after it: its result (a refused one says the most) takes the same room, and again
+  // neither button moves (the fourth playtest saw Negocjuj go down twice, once a result each).
+  await tapInView(page, 'talk:bribe');
+  await page.waitForFunction(() => /Łapówka|przekup/i.test(window.czary.ui().texts['talk:result'] ?? ''), null, WAIT);
+  const bribed = await layout(page);
+  for (const id of ['talk:negotiate', 'talk:bribe'])
+    if (buttons[id] && bribed[id]) assert.equal(bribed[id].y, buttons[id].y, `${id} stays where it was after the bribe`);
   await saveScreenshot(page, 'touch-phone-4-talk');
   // Healing Gislan, who has no wounds: the cast bar asks before spending anything.
   await tapInView(page, 'sheet:talk');  // closes the talk sheet
@@ -360,6 +367,12 @@ test('a tap where a toast went by itself a moment ago presses nothing it uncover
     else assert.notEqual(now.selected, 'c2', 'a tap the toast did not take went through (the machine was too slow: again)');
   }
   assert.ok(took, 'the place the toast left took the tap');
+  await page.waitForFunction(() => !window.czary.layout()['toast:gone'], null, WAIT);
+  // Left alone, the place is given back by itself: the app wakes when the moment is over (it
+  // stayed the toast's, in layout() too, until the next touch).
+  await tapInView(page, 'card:sila');
+  await page.waitForFunction(() => window.czary.layout().toast, null, WAIT);
+  await page.waitForFunction(() => !window.czary.layout().toast, null, { ...WAIT, timeout: 120000 });
   await page.waitForFunction(() => !window.czary.layout()['toast:gone'], null, WAIT);
   assert.deepEqual(errors, []);
 });

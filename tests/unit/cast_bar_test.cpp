@@ -44,6 +44,7 @@ TEST_CASE("10.2, 11.0 the cast bar: caster, spell and target, the cost beside th
     CHECK(view->odds[0].line.rfind("Troll 1: odeprze 50%", 0) == 0);
     CHECK(view->odds[0].wounds == "rany, jeśli nie odeprze:  2\u00A0→\u00A033%  4\u00A0→\u00A033%  6\u00A0→\u00A033%");
     CHECK(view->dice_needed == "odparcie czaru — Troll 1: 1K6 · efekt: 1K3×2");
+    CHECK(view->pips_needed == 2);
     const auto cast = confirmed_cast(bar.app);
     REQUIRE(cast);
     CHECK(cast->caster == "c1");
