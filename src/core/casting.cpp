@@ -88,7 +88,7 @@ using Check = std::optional<Refused> (*)(const CastCheck&);
 // obeys its charmer and a possessed one (13.2, 14.6) fights for the monsters: neither casts.
 std::optional<Refused> caster_can_act(const CastCheck& c) {
     const Figure& caster = c.caster;
-    if (!c.gates && (caster.dead || caster.petrified || !caster.away.empty() || caster.asleep)) return c.refuse("caster_cannot_act", "10.0");
+    if (!c.gates && (caster.dead || caster.petrified || !caster.here() || caster.asleep)) return c.refuse("caster_cannot_act", "10.0");
     if (caster.is_character() && (!caster.charmed_by.empty() || caster.possessed != Possession::None))
         return c.refuse("charmed_cannot_cast", "15.5");
     return std::nullopt;
@@ -267,9 +267,9 @@ Word stone_still_fresh(const TargetCheck& c) {
     return taken;
 }
 
-// 10.0: a figure of stone or teleported away is not here for any other spell.
+// 10.0: a figure of stone, teleported away or vanished (16.0) is not here for any other spell.
 Word target_here(const TargetCheck& c) {
-    if (c.target.petrified || !c.target.away.empty()) return refused(c.refuse("target_not_here", "10.0"));
+    if (c.target.petrified || !c.target.here()) return refused(c.refuse("target_not_here", "10.0"));
     return go_on;
 }
 

@@ -81,6 +81,7 @@ void each_field(F& f, Visit&& visit) {
     visit("petrified", f.petrified, Flag{});
     visit("stone_fresh", f.stone_fresh, Flag{});
     visit("away", f.away, Text{});
+    visit("vanished", f.vanished, FlagWhenTrue{});  // 16.0, rare
     visit("strength_bonus_next", f.strength_bonus_next, Whole{0, L::max_points});
     visit("strength_bonus_active", f.strength_bonus_active, Whole{0, L::max_points});
     visit("trap_bonus", f.trap_bonus, Flag{});

@@ -82,7 +82,7 @@ void kill(Turn& t, Figure& figure, const std::string& by) {
             const MonsterKind* demon_kind = demon.is_character() ? nullptr : t.data.monster_kind(demon.monster_kind);
             if (demon_kind && demon_kind->demon && demon.alive() && place_of(t.s, demon.id).on_board()) {
                 remove_from_board(t.s, demon.id);
-                demon.away = "vanished";
+                demon.vanished = true;
                 t.note("demon_vanishes", "16.0", {{"figure", demon.name}});
             }
         }
@@ -223,8 +223,8 @@ void apply(Turn& t, const actions::ClearMonsters&) {
 // rejoin {figure}: a teleported figure (10.6) is back where the party is, in its side's ranks.
 void apply(Turn& t, const actions::Rejoin& a) {
     Figure& figure = t.figure(a.figure);
+    if (figure.vanished) throw Refused("vanished", "16.0", {{"figure", figure.name}});
     if (figure.away.empty() || figure.dead) throw Refused("not_away", "10.6", {{"figure", figure.name}});
-    if (figure.away == "vanished") throw Refused("vanished", "16.0", {{"figure", figure.name}});
     figure.away.clear();
     place_first_free(formation_of(t.s, figure.side), figure.id);
     t.note("rejoined", "10.6", {{"figure", figure.name}});
@@ -366,7 +366,7 @@ void apply(Turn& t, const actions::KillSleeping& a) {
 // 12.0: the characters the experience of a fight goes to, "pozostałych przy życiu członków
 // oddziału": alive, on the party's side, not stone, not teleported away. Charmed monsters get none (12.1).
 static bool shares_experience(const Figure& f) {
-    return f.is_character() && f.alive() && !f.petrified && f.side == Side::Party && f.away.empty();
+    return f.is_character() && f.alive() && !f.petrified && f.side == Side::Party && f.here();
 }
 
 void finish_fight(Turn& t, FightOutcome outcome, const std::map<std::string, int>* shares) {

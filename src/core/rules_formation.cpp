@@ -141,7 +141,7 @@ void arrange_monsters_by_strength(GameState& s, const GameData& data) {
 }
 
 bool with_party(const GameState& s, const Figure& f) {
-    return f.is_character() && !f.dead && f.side == Side::Party && f.away.empty() && !f.petrified && place_of(s, f.id).on_board();
+    return f.is_character() && !f.dead && f.side == Side::Party && f.here() && !f.petrified && place_of(s, f.id).on_board();
 }
 
 int living_in_rank(const GameState& s, Side side, int rank) {

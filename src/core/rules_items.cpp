@@ -315,7 +315,7 @@ void apply(Turn& t, const actions::UseThought& a) {
     const Args args{{"figure", c.name}, {"target", target.name}};
     if (c.thought_uses <= 0) throw Refused("no_thought_talisman", "14.6", args);
     if (c.possessed != Possession::None || !c.charmed_by.empty()) throw Refused("charmed_cannot_cast", "14.6", args);
-    if (c.asleep || c.petrified || !c.away.empty()) throw Refused("caster_cannot_act", "14.6", args);
+    if (c.asleep || c.petrified || !c.here()) throw Refused("caster_cannot_act", "14.6", args);
     if (target.dead || target.side == c.side || !place_of(t.s, target.id).on_board())
         throw Refused("target_not_enemy", "14.6", args);
     if (t.s.fight.active && c.acted != Acted::Nothing) throw Refused("already_acted", "10.3", args);

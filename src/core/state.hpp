@@ -81,7 +81,8 @@ struct Figure {
     int poison_wounds = 0;       // 10.6: the wounds the poison dealt, which Neutralizacja takes back
     bool petrified = false;      // 15.3
     bool stone_fresh = false;    // 15.3: turned to stone outside a fight; Ożywienie kamienia at once
-    std::string away;            // teleported to this segment (10.6)
+    std::string away;            // teleported to this segment (10.6); "" = here
+    bool vanished = false;       // 16.0: a Demon gone at Bezimienny's death, for good
     int strength_bonus_next = 0;    // 10.6 Siła / 14.5: for the next fight
     int strength_bonus_active = 0;  // in the current fight
     bool trap_bonus = false;        // 10.6 Delikatne palce: +3 for one attempt
@@ -100,6 +101,9 @@ struct Figure {
 
     bool is_character() const { return kind == FigureKind::Character; }
     bool alive() const { return !dead; }
+    // Where the party is (not teleported away, not vanished): a figure the spells and the ranks
+    // may reach. Stone or dead are other matters.
+    bool here() const { return away.empty() && !vanished; }
     // 10.0: the pool holds as many spells as the largest of the three potentials.
     int pool_size() const { return *std::max_element(potential.begin(), potential.end()); }
     // A spell it could cast at all: from its pool, learned (10.8) or from a ring (14.8). A fighter

@@ -23,7 +23,7 @@ struct Described {
     std::string name;                      // "wounds", "talents.traps"
     bool whole = false;
     int low = 0, high = 0;                 // for a whole number (each of a list or a map)
-    std::vector<std::string> values;       // the names an enum or a list's items may have
+    std::vector<std::string> values = {};  // the names an enum or a list's items may have
 };
 
 struct Describe {
@@ -125,11 +125,13 @@ TEST_CASE("5.1: a figure written from its field list is read back the same, fiel
     figure.improved = {"talent_traps"};
     figure.medallions = {"elokwencja"};
     figure.thought_uses = 5;
+    figure.vanished = true;
     GameState state;
     state.next_id = 8;
     state.figures.push_back(figure);
     const auto written = state_to_json(state);
     CHECK(written["figures"][0].size() == described_fields().size() - 3);  // the talents are one object of four
+    CHECK(written["figures"][0]["vanished"] == true);
     CHECK(written["figures"][0]["talents"]["traps_lost"] == true);
     CHECK(written["figures"][0]["possessed"] == "talisman");
     const GameState read = state_from_json(written);
@@ -139,8 +141,10 @@ TEST_CASE("5.1: a figure written from its field list is read back the same, fiel
     CHECK(read.figures[0].uses_left.at("uzdrowienie") == 2);
     // A rare flag is left out while false; a field left out keeps the figure's default.
     figure.talents.traps_lost = false;
+    figure.vanished = false;
     state.figures[0] = figure;
     CHECK_FALSE(state_to_json(state)["figures"][0]["talents"].contains("traps_lost"));
+    CHECK_FALSE(state_to_json(state)["figures"][0].contains("vanished"));
     const GameState bare = state_from_json(nlohmann::json::parse(R"({"figures": [{"id": "c1"}]})"));
     CHECK(bare.figures[0].nn == -1);
     CHECK(bare.figures[0].sila == 1);

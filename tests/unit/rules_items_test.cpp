@@ -137,7 +137,8 @@ TEST_CASE("16.0: the Demons vanish when Bezimienny dies") {
     t.ok({{"type", "start_fight"}, {"black_gates", true}});
     t.ok({{"type", "wound"}, {"figure", nameless}, {"amount", 15}});
     CHECK_FALSE(czary::place_of(t.state(), demon).on_board());
-    CHECK(t.fig(demon).away == "vanished");
+    CHECK(t.fig(demon).vanished);
+    CHECK(t.fig(demon).away.empty());
     t.refused({{"type", "rejoin"}, {"figure", demon}}, "vanished", "16.0");
     t.ok({{"type", "end_fight"}, {"outcome", "victory"}});
 }

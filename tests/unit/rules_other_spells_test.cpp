@@ -183,6 +183,15 @@ TEST_CASE("10.6 Teleportacja: a figure goes to a visited segment, recorded in th
     t.refused({{"type", "cast"}, {"caster", "c3"}, {"spell", "teleportacja"}, {"targets", {"c1"}}, {"destination", ""}}, "bad_action", "");
 }
 
+TEST_CASE("10.6 Teleportacja: a segment the players call \"vanished\" is a segment: the figure rejoins from it") {
+    Table t = adventure();
+    t.ok({{"type", "cast"}, {"caster", "c2"}, {"spell", "teleportacja"}, {"targets", {"c1"}}, {"destination", "vanished"}});
+    CHECK(t.fig("c1").away == "vanished");
+    CHECK_FALSE(t.fig("c1").vanished);  // 16.0's vanishing is its own field, not a segment's name
+    t.ok({{"type", "rejoin"}, {"figure", "c1"}});
+    CHECK(czary::place_of(t.state(), "c1").on_board());
+}
+
 TEST_CASE("10.6 Teleportacja: not during a fight; never against Bezimienny or Demons") {
     Table t = adventure();
     const auto demon = t.monster("demon", 8);
