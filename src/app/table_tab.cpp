@@ -110,6 +110,15 @@ void sheet_region(App& app, ImVec2 size) {
     ImGui::BeginChild("##sheet", size, true, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_AlwaysUseWindowPadding);
     const ImVec2 at = ImGui::GetWindowPos(), extent = ImGui::GetWindowSize();
     app.layout.add("sheet", at.x, at.y, at.x + extent.x, at.y + extent.y);
+    // Another sheet (another figure, a form, a cast begun or ended) opens at its top with the
+    // cards out for this adventure folded: nothing of the last one's scroll or toggles carries over.
+    TableView& view = app.ui.table;
+    const std::string showing = std::to_string(static_cast<int>(view.sheet)) + ":" + app.ui.selected + (app.ui.cast.active() ? ":cast" : "");
+    if (view.sheet_shown != showing) {
+        view.sheet_shown = showing;
+        view.show_unusable_cards = false;
+        ImGui::SetScrollY(0.0f);
+    }
 
     draw_sheet(app);
     ImGui::Dummy(ImVec2(1, 8 + app.frame.toast_height));  // the sheet's last row can be scrolled clear of a toast

@@ -124,6 +124,7 @@ struct TableView {
     Sheet sheet = Sheet::Figure;
     bool figure_details = false;  // a character's sheet shows wounds and statuses instead of its spells
     bool show_unusable_cards = false;  // the cards out for this adventure, unfolded
+    std::string sheet_shown;  // which sheet the sheet region showed last (kind, figure, cast)
     int wound_amount = 0;         // typed on the figure sheet's number field
     int gold = 40;                // the bribe offered (8.9)
     bool ending_fight = false;    // the fight's end asks "victory or flight?" in the same row

@@ -182,6 +182,9 @@ test('talk, monsters and healing at phone width: the result large, level 3 added
   const bribed = await layout(page);
   for (const id of ['talk:negotiate', 'talk:bribe'])
     if (buttons[id] && bribed[id]) assert.equal(bribed[id].y, buttons[id].y, `${id} stays where it was after the bribe`);
+  // Taken back (a refused bribe starts the fight, 8.7): the rest of the test talks as before.
+  await tapInView(page, 'undo');
+  await page.waitForFunction(() => !window.czary.state().fight.active, null, WAIT);
   await saveScreenshot(page, 'touch-phone-4-talk');
   // Healing Gislan, who has no wounds: the cast bar asks before spending anything.
   await tapInView(page, 'sheet:talk');  // closes the talk sheet
@@ -405,6 +408,19 @@ test('the hand: castable cards first, the rest of the adventure folded, effects 
   await tap(page, 'cards:unusable');
   await settle(page);
   assert.equal((await layout(page))['card:zamek'], undefined, 'and folds them again');
+  // Another figure's sheet opens at its top, folded: nothing of the last sheet carries over (the
+  // fourth playtest found the unfolded cards and the scroll of one figure on the next one's).
+  await tap(page, 'cards:unusable');
+  assert.ok(await find(page, 'card:zamek'), 'unfolded again');
+  await tap(page, 'token:c3');
+  await tap(page, 'token:c1');
+  await settle(page);
+  const top = await layout(page);
+  assert.ok(top['figure:toggle'] && top['figure:toggle'].y >= top.sheet.y, 'at its top: its heading row in view');
+  const button = await find(page, 'cards:unusable');
+  assert.match(button.text, /^Pokaż/, "Larraka's sheet opens folded after another figure's");
+  const back = await layout(page);
+  assert.equal(back['card:zamek'] ?? back['card-reason:zamek'], undefined, 'no folded card is drawn');
 
   // Uzdrowienie (1K3+1) on Gislan with 3 wounds: it heals 2 or 3; nothing is resisted.
   await tap(page, 'card:uzdrowienie');
