@@ -402,7 +402,13 @@ void draw_talk_sheet(App& app) {
     if (touch_button(app, app.tr("talk.negotiate"), "talk:negotiate", -1))
         dispatch_rolling(app, actions::Negotiate{negotiator->id});
     float& room = app.ui.table.talk_result_room;
-    room = std::max(room, talk_result_room(app));
+    // Measured when the width, the text size or the language changes, not in every frame.
+    const std::string measured_for = std::to_string(static_cast<int>(ImGui::GetContentRegionAvail().x)) + ":" +
+                                     std::to_string(ImGui::GetFontSize()) + ":" + app.language;
+    if (app.ui.table.talk_room_for != measured_for) {
+        app.ui.table.talk_room_for = measured_for;
+        room = std::max(room, talk_result_room(app));
+    }
     const float top = ImGui::GetCursorPosY();
     if (!draw_talk_result(app)) draw_negotiation_odds(app, *negotiator);
     const float used = ImGui::GetCursorPosY() - top;

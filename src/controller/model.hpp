@@ -146,6 +146,7 @@ struct TableView {
     std::string reveal;           // a counter just dropped: the board scrolls until it is whole
     char destination[64] = "";    // Teleportacja's segment, as typed
     float talk_result_room = 0;  // the largest talk result shown: its room is kept
+    std::string talk_room_for;   // the width, text size and language that room was measured for
 };
 
 struct TrayForm {
