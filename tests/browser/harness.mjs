@@ -273,7 +273,10 @@ export async function find(page, id) {
     }
     if (shown() || (rects[id] && (await towards()))) return rects[id];
   }
-  const half = Math.max(1, Math.floor((viewport.height * 0.5) / WHEEL_STEP));
+  // Half of what the wheel scrolls: the table's sheet under it is a part of the screen, and a
+  // turn longer than it would jump over a row that is never wholly in view between two turns.
+  const region = rects.sheet ? Math.min(viewport.height, rects.sheet.h) : viewport.height;
+  const half = Math.max(1, Math.floor((region * 0.5) / WHEEL_STEP));
   const search = async (steps, limit) => {
     let before = '';
     for (let i = 0; i < limit; i += 1) {
