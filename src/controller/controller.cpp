@@ -69,11 +69,6 @@ std::string percent(double p) {
     return text;
 }
 
-std::string shown_code(std::string code) {
-    for (std::size_t at = code.find_first_of("xX"); at != std::string::npos; at = code.find_first_of("xX", at)) code.replace(at, 1, "×");
-    return code;
-}
-
 LocalizedText translated(const App& app, const char* key, const std::map<std::string, LocalizedText>& parts) {
     return {fill_template(app.polish(key), parts, "pl"), fill_template(app.english(key), parts, "en")};
 }

@@ -331,8 +331,6 @@ LocalizedText both(const App& app, const char* key, const std::map<std::string, 
 LocalizedText translated(const App& app, const char* key, const std::map<std::string, LocalizedText>& parts);
 // "58%": a probability for the odds lines.
 std::string percent(double p);
-// A dice code as the cards write it: "1K3×2" (typed and stored as "1K3x2", 3.1).
-std::string shown_code(std::string code);
 // Both languages of a Phrase (data/i18n/<language>.json), its keyed parts translated too.
 LocalizedText words(const App& app, const Phrase& phrase);
 // The player's words for data that cannot be used ("problem.not_json" …, with the technical

@@ -55,6 +55,11 @@ std::optional<DiceCode> DiceCode::parse(std::string_view text) {
     return code;
 }
 
+std::string shown_code(std::string code) {
+    for (std::size_t at = code.find_first_of("xX"); at != std::string::npos; at = code.find_first_of("xX", at)) code.replace(at, 1, "×");
+    return code;
+}
+
 std::string DiceCode::to_string() const {
     if (count == 0) return std::to_string(add);
     std::string text = std::to_string(count) + "K" + std::to_string(sides);
@@ -139,7 +144,7 @@ int DiceSource::roll(const DiceCode& code, const std::string& purpose, const std
                 const int missing = code.count - die;
                 throw Refused("not_enough_dice", "3.1",
                               {{"roll", words_ ? words_(purpose, figure) : LocalizedText(purpose)},
-                               {"code", code.to_string()},
+                               {"code", shown_code(code.to_string())},
                                {"missing", std::to_string(missing)}});
             }
             record.pips.push_back((*supplied_)[next_supplied_++]);

@@ -31,6 +31,9 @@ struct DiceCode {
     int total(const std::vector<int>& pips) const;
 };
 
+// A dice code as the cards write it: "1K3×2" (typed and stored as "1K3x2", 3.1).
+std::string shown_code(std::string code);
+
 // A K3 is a six-sided die halved, rounded up: 1-2 -> 1, 3-4 -> 2, 5-6 -> 3.
 int k3_from_pip(int pip);
 

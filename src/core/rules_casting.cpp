@@ -104,7 +104,8 @@ void apply_effect(Turn& t, const actions::Cast& cast, const std::optional<PartyP
             const int healed = std::min(amount, target->wounds);  // never below zero wounds
             target->wounds -= healed;
             report["healed"] = healed;
-            t.note("healed_by_spell", "10.6", {{"figure", target->name}, {"amount", number_text(healed)}, {"rolled", number_text(amount)}});
+            if (healed == 0) t.note("healed_nothing_by_spell", "10.6", {{"figure", target->name}, {"rolled", number_text(amount)}});
+            else t.note("healed_by_spell", "10.6", {{"figure", target->name}, {"amount", number_text(healed)}, {"rolled", number_text(amount)}});
             break;
         }
         case SpellEffect::Teleport: {

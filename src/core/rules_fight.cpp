@@ -348,7 +348,8 @@ void apply(Turn& t, const actions::Heal& a) {
     const int amount = Turn::in_range(a.amount, "amount", 1, 99);
     const int healed = std::min(amount, figure.wounds);
     figure.wounds -= healed;
-    t.note("healed", "", {{"figure", figure.name}, {"amount", number_text(healed)}});
+    if (healed == 0) t.note("healed_nothing", "", {{"figure", figure.name}});
+    else t.note("healed", "", {{"figure", figure.name}, {"amount", number_text(healed)}});
 }
 
 // kill_sleeping {figure, by?}: 10.5 Uśpienie: no roll, once the other monsters are dealt with.

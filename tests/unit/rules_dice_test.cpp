@@ -80,8 +80,8 @@ TEST_CASE("3.1: table dice that run out are refused naming the roll in words and
     CHECK(refusal.pl == "Brakuje oczek: odparcie czaru — Troll 1 (1K6); na ten rzut potrzeba jeszcze 1 kość.");
     CHECK(refusal.en == "Dice missing: resisting the spell — Troll 1 (1K6); this roll needs 1 more die.");
     refusal = missing_dice(t, {{"type", "cast"}, {"caster", "c1"}, {"spell", "blyskawica"}, {"targets", {"m4"}}, {"dice", {6}}});
-    CHECK(refusal.pl == "Brakuje oczek: obrażenia — Troll 1 (1K3x2); na ten rzut potrzeba jeszcze 1 kość.");
-    CHECK(refusal.en == "Dice missing: damage — Troll 1 (1K3x2); this roll needs 1 more die.");
+    CHECK(refusal.pl == "Brakuje oczek: obrażenia — Troll 1 (1K3×2); na ten rzut potrzeba jeszcze 1 kość.");
+    CHECK(refusal.en == "Dice missing: damage — Troll 1 (1K3×2); this roll needs 1 more die.");
 
     test::Table u;
     u.ok({{"type", "add_hero"}, {"hero", "dierdra"}});  // 4.1: an adventure needs a party

@@ -156,6 +156,18 @@ TEST_CASE("10.6 Uzdrowienie: heals 1K3+1, never below zero wounds, limited uses 
     CHECK(t.fig("c1").uses_left.at("odmlodzenie") == 1);
 }
 
+TEST_CASE("10.6 Uzdrowienie on a figure with no wounds: the log says nothing was healed, not '0 ran wyleczonych'") {
+    Table t = adventure();
+    const auto result = t.ok({{"type", "cast"}, {"caster", "c1"}, {"spell", "uzdrowienie"}, {"targets", {"c2"}}, {"dice", {4}}});
+    CHECK(result.outcome["targets"][0]["healed"] == 0);
+    bool said = false;
+    for (const auto& line : result.log) said = said || line.text.pl == "Gislan: bez ran, nic nie wyleczono (wyrzucono 3).";
+    CHECK(said);
+    const auto potion = t.ok({{"type", "heal"}, {"figure", "c2"}, {"amount", 2}});
+    CHECK(potion.log.back().text.pl == "Gislan: bez ran, nic nie wyleczono.");
+    CHECK(potion.log.back().text.en == "Gislan: no wounds, nothing healed.");
+}
+
 TEST_CASE("10.6 Uzdrowienie and Odmłodzenie: not on oneself") {
     Table t = adventure();
     t.refused({{"type", "cast"}, {"caster", "c1"}, {"spell", "uzdrowienie"}, {"targets", {"c1"}}}, "not_on_self", "10.6");
