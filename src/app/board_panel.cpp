@@ -230,6 +230,9 @@ void tap_token(App& app, const Figure& f, const std::vector<std::string>& candid
     }
     app.ui.selected = f.id;
     app.ui.table.sheet = Sheet::Figure;
+    // Tapped where the board's edge cuts it (a second rank on a small phone with large text):
+    // the chosen counter comes whole into view.
+    app.ui.table.reveal = f.id;
     // A monster, or a character with no spell to cast (a fighter: no pool, no ring, nothing
     // learned), opens on its wounds and statuses; a caster on its hand.
     app.ui.table.figure_details = !f.is_character() || !f.knows_spells();

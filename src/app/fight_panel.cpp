@@ -77,9 +77,8 @@ bool draw_talk_result(App& app) {
 }
 
 // Who negotiates, and the odds, or why there is no negotiation now.
-void draw_negotiation_odds(App& app, const Figure& negotiator) {
+void draw_negotiation_odds(App& app, const Figure& negotiator, const NegotiationOdds& talk) {
     wrapped(app.local(both(app, "talk.negotiator", {{"{name}", app.local(negotiator.name)}})));
-    const NegotiationOdds talk = odds_of_negotiation(app.session.state(), *app.data, negotiator.id);
     if (!talk.refusal) {
         const std::string odds = std::string(app.tr("odds.failure")) + " " + percent(talk.failure) + " · " + app.tr("odds.agreement") + " " +
                                  percent(talk.agreement) + " · " + app.tr("odds.intimidation") + " " + percent(talk.intimidation);
@@ -399,7 +398,10 @@ void draw_talk_sheet(App& app) {
     // is that of the longest result from the start, so neither Negocjuj above it nor Przekup
     // below it ever moves (the playtests saw both jump after a result, and off a small phone).
     rolling_pad(app);
-    if (touch_button(app, app.tr("talk.negotiate"), "talk:negotiate", -1))
+    // What the rules refuse now is greyed, its reason in its place (one negotiation per group, no
+    // bribe after an agreement, neither in a fight: 8.4-8.8); the buttons stay where they are.
+    const NegotiationOdds talk = odds_of_negotiation(s, *app.data, negotiator->id);
+    if (touch_button(app, app.tr("talk.negotiate"), "talk:negotiate", -1, !talk.refusal))
         dispatch_rolling(app, actions::Negotiate{negotiator->id});
     float& room = app.ui.table.talk_result_room;
     // Measured when the width, the text size or the language changes, not in every frame.
@@ -410,7 +412,7 @@ void draw_talk_sheet(App& app) {
         room = std::max(room, talk_result_room(app));
     }
     const float top = ImGui::GetCursorPosY();
-    if (!draw_talk_result(app)) draw_negotiation_odds(app, *negotiator);
+    if (!draw_talk_result(app)) draw_negotiation_odds(app, *negotiator, talk);
     const float used = ImGui::GetCursorPosY() - top;
     room = std::max(room, used);
     if (used < room) ImGui::Dummy(ImVec2(1, room - used - ImGui::GetStyle().ItemSpacing.y));
@@ -438,13 +440,20 @@ void draw_talk_sheet(App& app) {
             if (offers[i] > gold) higher = offers[i];
         gold = higher;
     }
-    if (touch_button(app, app.tr("talk.bribe"), "talk:bribe", -1)) dispatch_rolling(app, actions::Bribe{app.ui.table.gold});
     const BribeOdds bribe = odds_of_bribe(s, *app.data, app.ui.table.gold);
+    if (touch_button(app, app.tr("talk.bribe"), "talk:bribe", -1, !bribe.refusal)) dispatch_rolling(app, actions::Bribe{app.ui.table.gold});
     if (!bribe.refusal) {
         const std::string odds = std::string(app.tr("odds.bribe")) + " " + percent(bribe.accepted);
         ImGui::TextWrapped("%s", odds.c_str());
         app.layout.add_last_item("talk:bribe-odds");
         app.layout.add_text("talk:bribe-odds", odds);
+    } else {
+        const std::string why = app.language == "en" ? bribe.refusal->en : bribe.refusal->pl;
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        wrapped(why);
+        ImGui::PopStyleColor();
+        app.layout.add_last_item("talk:no-bribe");
+        app.layout.drawn_text("talk:no-bribe", why);
     }
     // 8.6: after an agreement or an intimidation the party "może [...] pójść dalej": the group is
     // left behind at a tap (as after an accepted bribe), from the end of the sheet, where nothing

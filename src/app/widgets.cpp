@@ -40,6 +40,7 @@ bool touch_button(App& app, const char* text, const std::string& id, float width
     if (shrink) ImGui::SetWindowFontScale(window_scale * std::max((given - padding - 1) / label, 0.9f / app.text_scale));
     const bool pressed = ImGui::Button((std::string(text) + "###" + id).c_str(), ImVec2(width, touch_size));
     app.layout.add_last_item(id);
+    if (!enabled) app.layout.mark_disabled(id);
     const float room = ImGui::GetItemRectSize().x - padding;
     // Cut sideways, or taller than the room between the paddings (ImGui then pushes it down
     // onto the bottom border): either way a label not drawn as it should be.

@@ -15,6 +15,7 @@ struct Rect {
     bool text_clipped = false;  // its label does not fit inside it
     bool shortened = false;     // its text was cut down to fit, ending in "…"
     std::string text;           // the text drawn in it, as drawn (empty: none reported)
+    bool disabled = false;      // drawn greyed: a tap does nothing (the reason is shown beside it)
 };
 
 class Layout {
@@ -33,6 +34,10 @@ public:
     // The label of `id` (added already) is wider than the widget: the player would see it cut.
     void mark_text_clipped(const std::string& id) {
         if (auto it = rects_.find(id); it != rects_.end()) it->second.text_clipped = true;
+    }
+    // The widget `id` (added already) is greyed out: a tap on it does nothing.
+    void mark_disabled(const std::string& id) {
+        if (auto it = rects_.find(id); it != rects_.end()) it->second.disabled = true;
     }
     // The text drawn in the widget `id` (added already), exactly as drawn: whether it had to be
     // shortened with "…" to fit, or does not fit whole (clipped). Tests check that nothing the

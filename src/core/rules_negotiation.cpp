@@ -35,6 +35,9 @@ const Figure& check_bribe(const GameData& data, const GameState& s) {
     // Once refused, the fight has begun (8.7): "only once" is the reason to give.
     if (s.encounter.bribe_tried) throw Refused("bribe_once", "8.8");
     if (s.fight.active) throw Refused("fight_in_progress", "8.7");
+    // 8.7: "Jeżeli negocjacje zawiodą oddział może usiłować kupić wolność": after an agreement or
+    // an intimidation the party is free to go on already; there is nothing to buy.
+    if (party_may_go_on(s.encounter.outcome)) throw Refused("bribe_after_agreement", "8.7");
     // 8.7: "nie dotyczy to Bezimiennego i Demonów".
     return strongest_monster(data, s, "8.7");
 }
@@ -60,6 +63,8 @@ std::optional<std::pair<std::string, std::string>> talk_spell_refusal(const Game
     const Encounter& e = s.encounter;
     if (spell.type == SpellType::Negotiation && e.outcome != TalkOutcome::None) return Reason{"talk_spell_after_roll", "10.7"};
     if (spell.type == SpellType::Bribe && e.bribe_tried) return Reason{"talk_spell_after_roll", "10.7"};
+    // No bribe follows an agreement or an intimidation (8.7), so no V spell serves one.
+    if (spell.type == SpellType::Bribe && party_may_go_on(e.outcome)) return Reason{"bribe_after_agreement", "8.7"};
     // Each spell counts once for the one roll: a second Elokwencja adds nothing.
     bool already_working = false;
     switch (spell.does) {

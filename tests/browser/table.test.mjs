@@ -495,6 +495,14 @@ test('negotiation with real dice after Elokwencja (8.4, 10.7)', async () => {
   assert.match((await ui(page)).texts['talk:result'], /Porozumienie/);
   // Issue 25: under it the dice, and how the total came about (the sum was all it said).
   assert.match((await ui(page)).texts['talk:result'], /2K6: 4 \+ 4 = 8\s+Negocjacje: 2K6=8 − NN 4 \+ zdolność 0 \+ czary 4 \+ medalion 0 = 8\. \[8\.4\]/);
+  // 8.7: no bribe after an agreement: Przekup is greyed with the reason in its place, and a tap
+  // on it changes nothing (the fourth playtest's bribe here was refused and started a fight).
+  const greyed = await find(page, 'talk:bribe');
+  assert.equal(greyed.disabled, true);
+  assert.match((await layout(page))['talk:no-bribe'].text, /Negocjacje się powiodły/);
+  const agreed = JSON.stringify(await page.evaluate(() => window.czary.session()));
+  await tap(page, 'talk:bribe');
+  assert.equal(JSON.stringify(await page.evaluate(() => window.czary.session())), agreed, 'a greyed Przekup does nothing');
   // 8.6: with the agreement the party may go on: one tap at the sheet's end leaves the troll.
   await tap(page, 'talk:go-on');
   assert.equal((await state(page)).figures.some((f) => f.monster_kind === 'troll'), false, 'the group is left behind');

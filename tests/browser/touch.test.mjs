@@ -175,16 +175,28 @@ test('talk, monsters and healing at phone width: the result large, level 3 added
   const after = await layout(page);
   for (const id of ['talk:negotiate', 'talk:bribe'])
     if (buttons[id] && after[id]) assert.equal(after[id].y, buttons[id].y, `${id} stays where it was`);
-  // A bribe after it: its result (a refused one says the most) takes the same room, and again
-  // neither button moves (the fourth playtest saw Negocjuj go down twice, once a result each).
-  await tapInView(page, 'talk:bribe');
-  await page.waitForFunction(() => /Łapówka|przekup/i.test(window.czary.ui().texts['talk:result'] ?? ''), null, WAIT);
-  const bribed = await layout(page);
-  for (const id of ['talk:negotiate', 'talk:bribe'])
-    if (buttons[id] && bribed[id]) assert.equal(bribed[id].y, buttons[id].y, `${id} stays where it was after the bribe`);
-  // Taken back (a refused bribe starts the fight, 8.7): the rest of the test talks as before.
-  await tapInView(page, 'undo');
-  await page.waitForFunction(() => !window.czary.state().fight.active, null, WAIT);
+  // Negotiated once, Negocjuj is greyed (8.6); after an agreement Przekup too, with the reason in
+  // its place (8.7: a bribe is for a negotiation that failed; the playtest's bribe after an
+  // agreement was refused and started a fight).
+  assert.equal(after['talk:negotiate'].disabled, true, 'one negotiation per group');
+  if ((await state(page)).encounter.outcome !== 'failure') {
+    assert.equal(after['talk:bribe'].disabled, true, 'no bribe after an agreement');
+    assert.match((await layout(page))['talk:no-bribe'].text, /nie ma czego wykupywać/);
+  } else {
+    // A bribe after it: its result (a refused one says the most) takes the same room, and again
+    // neither button moves (the fourth playtest saw Negocjuj go down twice, once a result each).
+    await tapInView(page, 'talk:bribe');
+    await page.waitForFunction(() => /Łapówka|przekup/i.test(window.czary.ui().texts['talk:result'] ?? ''), null, WAIT);
+    const bribed = await layout(page);
+    for (const id of ['talk:negotiate', 'talk:bribe'])
+      if (buttons[id] && bribed[id]) assert.equal(bribed[id].y, buttons[id].y, `${id} stays where it was after the bribe`);
+    // Refused, the fight is on: neither talk is offered any more (8.4, 8.7).
+    if ((await state(page)).fight.active)
+      for (const id of ['talk:negotiate', 'talk:bribe']) assert.equal(bribed[id]?.disabled, true, `${id} greyed in the fight`);
+    // Taken back (a refused bribe starts the fight, 8.7): the rest of the test talks as before.
+    await tapInView(page, 'undo');
+    await page.waitForFunction(() => !window.czary.state().fight.active, null, WAIT);
+  }
   await saveScreenshot(page, 'touch-phone-4-talk');
   // Healing Gislan, who has no wounds: the cast bar asks before spending anything.
   await tapInView(page, 'sheet:talk');  // closes the talk sheet
@@ -436,6 +448,33 @@ test('the hand: castable cards first, the rest of the adventure folded, effects 
 // frame after frame while the press was timed, and at a phone's density a software-rendered
 // frame took 0.6 s, so the lift came at the first frame past 0.35 s. Now one frame is drawn when
 // the press becomes long: the frames between press and lift are few, whatever a frame costs.
+// The fourth playtest: at 360x740 with 1.5x text, a caster in the party's second rank showed
+// 22 px of her counter at the board's edge, and stayed so once chosen.
+test('a counter the board\'s edge cuts comes whole into view when tapped (360x740, 1.5x text, a caster in rank 2)', async () => {
+  const { page, errors } = await restart(site, phone);
+  await resize(page, { width: 360, height: 740 });
+  await tapInView(page, 'tab:sessions');
+  await tap(page, 'settings:text:1.5');
+  await page.waitForFunction(() => window.czary.status().font.scale === 1.5, null, WAIT);
+  await prepare(page, [...PARTY, ...monsters(2), { type: 'move_figure', figure: 'c1', rank: 2, slot: 1 }, { type: 'start_fight' }]);
+  await toTable(page);
+  let rects = await layout(page);
+  const cut = rects['token:c1'];
+  assert.ok(cut?.clipped, 'Larraka is cut at the board\'s edge before the tap');
+  // A tap on the part in view, where a player's finger goes (no scrolling first).
+  await input(page, () => page.touchscreen.tap(cut.x + cut.w / 2, cut.y + cut.h / 2));
+  await page.waitForFunction(() => !window.czary.layout()['token:c1']?.clipped, null, WAIT);
+  rects = await layout(page);
+  assert.equal((await ui(page)).selected, 'c1');
+  const { board } = rects, whole = rects['token:c1'];
+  assert.ok(whole.y >= board.y && whole.y + whole.h <= board.y + board.h + 0.5, `Larraka whole in the board: ${JSON.stringify(whole)} in ${JSON.stringify(board)}`);
+  await saveScreenshot(page, 'touch-360-large-rank2-chosen');
+  await tapInView(page, 'tab:sessions');
+  await tap(page, 'settings:text:1');
+  await resize(page, { width: 390, height: 844 });
+  assert.deepEqual(errors, []);
+});
+
 test('a long press is timed without drawing frame after frame: it lifts when due', async () => {
   const { page, errors } = await restart(site, phone);
   await prepare(page, [...PARTY]);

@@ -128,6 +128,24 @@ TEST_CASE("8.8: one bribe per group") {
     t.refused({{"type", "bribe"}, {"gold", 400}, {"dice", {1}}}, "bribe_once", "8.8");
 }
 
+TEST_CASE("8.7: after an agreement or an intimidation there is no bribe, nor a V spell for one") {
+    Table agreed = talk();
+    CHECK(agreed.ok({{"type", "negotiate"}, {"negotiator", "c1"}, {"dice", {6, 6}}}).talk == czary::TalkOutcome::Agreement);
+    const auto refusal = agreed.refused({{"type", "bribe"}, {"gold", 400}, {"dice", {1}}}, "bribe_after_agreement", "8.7");
+    CHECK(refusal.pl == "Negocjacje się powiodły: oddział może iść dalej, nie ma czego wykupywać (8.7).");
+    agreed.refused({{"type", "cast"}, {"caster", "c1"}, {"spell", "sugestia"}}, "bribe_after_agreement", "8.7");
+    CHECK(czary::odds_of_bribe(agreed.state(), czary::GameData::builtin(), 400).refusal->code == "bribe_after_agreement");
+
+    Table scared = talk();
+    scared.ok({{"type", "cast"}, {"caster", "c1"}, {"spell", "zastraszenie"}});
+    scared.ok({{"type", "negotiate"}, {"negotiator", "c2"}});
+    scared.refused({{"type", "bribe"}, {"gold", 400}, {"dice", {1}}}, "bribe_after_agreement", "8.7");
+
+    // With no negotiation first, a bribe stays the party's choice (8.0).
+    Table direct = talk();
+    direct.ok({{"type", "bribe"}, {"gold", 400}, {"dice", {1}}});
+}
+
 TEST_CASE("8.7: a bribe is refused for Bezimienny and the Demons") {
     Table t = talk();
     t.monster("demon", 8);
