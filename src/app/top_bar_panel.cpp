@@ -2,6 +2,7 @@
 // undo and redo saying what they will undo) and the tab bar at the bottom, within thumb reach.
 #include <algorithm>
 #include <cfloat>
+#include <optional>
 
 #include "app/icons.hpp"
 #include "app/panels.hpp"
@@ -74,12 +75,7 @@ void draw_chip(App& app, const Chip& chip, float width) {
     ImGui::Dummy(ImVec2(width, touch_size));
     app.layout.add_last_item("top:chip");
     const ImVec2 end(at.x + width, at.y + touch_size);
-    draw->AddRectFilled(ImVec2(at.x, at.y + 6), ImVec2(end.x, end.y - 6), col(theme::header), 16.0f);
-    float text_x = at.x + 10;
-    if (chip.sun) {
-        draw_sun(draw, ImVec2(at.x + 18, at.y + touch_size / 2), 7.0f, sun_colour(app.session.state().adventure.sun));
-        text_x = at.x + 32;
-    }
+    const float text_x = at.x + (chip.sun ? 32.0f : 10.0f);
     // Too wide (a small phone with large text): a little smaller, then on two lines, rather than cut.
     float size = chip.size;
     std::string text = chip.text;
@@ -88,15 +84,27 @@ void draw_chip(App& app, const Chip& chip, float width) {
     if (ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str()).x > room && text.find('\n') == std::string::npos && text.find(' ') != std::string::npos)
         text[text.rfind(' ')] = '\n';
     // One word still too wide: smaller again, down to 0.6 of the text's size, rather than cut.
-    const float wide = ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str()).x;
+    float wide = ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str()).x;
     if (wide > room) size = std::max(ImGui::GetFontSize() * 0.6f, size * room / wide);
+    // Two lines no taller than the bar (large text: "Runda 1 / faza 1" spilled out of the pill).
+    const float lines = static_cast<float>(std::count(text.begin(), text.end(), '\n') + 1);
+    size = std::min(size, (touch_size - 4) / lines);
     const ImVec2 extent = ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str());
+    const float text_y = at.y + (touch_size - extent.y) / 2;
+    // The pill holds its text: as tall as two lines need, up to the bar's height.
+    const float pill_top = std::max(at.y, std::min(at.y + 6, text_y - 3)), pill_bottom = std::min(end.y, std::max(end.y - 6, text_y + extent.y + 3));
+    draw->AddRectFilled(ImVec2(at.x, pill_top), ImVec2(end.x, pill_bottom), col(theme::header), 16.0f);
+    if (chip.sun) draw_sun(draw, ImVec2(at.x + 18, at.y + touch_size / 2), 7.0f, sun_colour(app.session.state().adventure.sun));
     draw->PushClipRect(at, end, true);
-    draw->AddText(nullptr, size, ImVec2(text_x, at.y + (touch_size - extent.y) / 2), col(theme::text), text.c_str());
+    draw->AddText(nullptr, size, ImVec2(text_x, text_y), col(theme::text), text.c_str());
     draw->PopClipRect();
-    if (extent.x > end.x - text_x) app.layout.add("top:chip:clipped", at.x, at.y, end.x, end.y, true);
+    // Where the pill and its text lie, for tests: the text inside the pill, the pill in the bar.
+    app.layout.add("top:chip:pill", at.x, pill_top, end.x, pill_bottom);
+    app.layout.add("top:chip:text", text_x, text_y, text_x + extent.x, text_y + extent.y);
+    const bool cut = extent.x > end.x - text_x || text_y < pill_top || text_y + extent.y > pill_bottom;
+    if (cut) app.layout.add("top:chip:clipped", at.x, at.y, end.x, end.y, true);
     app.layout.add_text("top:chip", chip.text);
-    app.layout.drawn_text("top:chip", text, false, extent.x > end.x - text_x);
+    app.layout.drawn_text("top:chip", text, false, cut);
 }
 
 // A label in a fixed slot of the top bar, never cut if it can be helped: one line at the text's
@@ -110,13 +118,20 @@ struct SlotText {
 SlotText fit_slot(const std::string& text, float width, ImFont* font) {
     const float size = ImGui::GetFontSize();
     if (font->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str()).x <= width) return {text, size, false};
-    // Two lines fit 44 px down to 0.68 of the largest text size (1.5x: two lines of 18 px).
+    // Two lines fit 44 px down to 0.68 of the largest text size (1.5x: two lines of 18 px), but
+    // not with a short word alone on a line ("Sesja / 1" once the sun's chip took its room: one
+    // line smaller reads better).
+    std::optional<SlotText> lone;  // two lines, one of them a short word: if nothing else fits
     for (const float scale : {0.78f, 0.68f}) {
         const float small = size * scale;
         if (font->CalcTextSizeA(small, FLT_MAX, 0.0f, text.c_str()).x <= width) return {text, small, false};
         const std::string two = wrap_words(text, width, font, small);
-        if (std::count(two.begin(), two.end(), '\n') == 1 && widest_word(text, font, small) <= width) return {two, small, false};
+        if (std::count(two.begin(), two.end(), '\n') != 1 || widest_word(text, font, small) > width) continue;
+        const std::size_t cut = two.find('\n');
+        if (cut >= 4 && two.size() - cut - 1 >= 4) return {two, small, false};
+        if (!lone) lone = SlotText{two, small, false};
     }
+    if (lone) return *lone;
     const float smallest = size * 0.68f;
     return {fit_text(text, width, font, smallest), smallest, true};
 }
@@ -168,7 +183,11 @@ void draw_top_bar(App& app) {
     // The session's name is never cut: its longest word at the smallest size gets its room from
     // undo (which wraps to two lines) where the bar is narrow; a name that still needs more than
     // two lines gets a row of its own above the bar.
-    const float longest = widest_word(name, bold_font(), ImGui::GetFontSize() * 0.68f) + 6;
+    // A name of two words ("Sesja 1") asks for room for both on one line: broken, its number
+    // would stand alone on the second line.
+    const bool two_words = std::count(name.begin(), name.end(), ' ') <= 1;
+    const float longest = (two_words ? bold_font()->CalcTextSizeA(ImGui::GetFontSize() * 0.68f, FLT_MAX, 0.0f, name.c_str()).x
+                                     : widest_word(name, bold_font(), ImGui::GetFontSize() * 0.68f)) + 6;
     const float taken = std::clamp(longest - name_width, 0.0f, std::max(0.0f, undo_width - 2 * touch_size));
     name_width += taken;
     undo_width -= taken;

@@ -104,14 +104,56 @@ async function tapCard(page, id) {
   await input(page, () => page.touchscreen.tap(r.x + r.w / 2, r.y + r.h / 2));
 }
 
+// The top bar's chip: its text inside its pill, the pill inside the bar's 44 px (the fourth
+// playtest saw "Runda 1 / faza 1" spill out of the pill at 1.5x).
+function chipSpills(rects) {
+  const pill = rects['top:chip:pill'], text = rects['top:chip:text'], chip = rects['top:chip'];
+  if (!pill || !text) return ['the chip\'s pill and text are not reported'];
+  const inside = (a, b) => a.x >= b.x - 0.5 && a.y >= b.y - 0.5 && a.x + a.w <= b.x + b.w + 0.5 && a.y + a.h <= b.y + b.h + 0.5;
+  const spills = [];
+  if (!inside(text, pill)) spills.push(`the chip's text ${JSON.stringify(text)} spills out of its pill ${JSON.stringify(pill)}`);
+  if (!inside(pill, chip)) spills.push('the chip\'s pill is taller than the bar');
+  return spills;
+}
+
+// The default name beside the sun, and beside the round in a fight, at every text size: on one
+// line (the fourth playtest saw "Sesja / 1" once the sun's chip came), and the chip's text inside
+// its pill.
+test('"Sesja 1" stays on one line beside the sun and the round at 360 px, 1x to 1.5x; the chip holds its text', async () => {
+  const problems = [];
+  const { page, errors } = await restart(site, phone);
+  await resize(page, { width: 360, height: 640 });
+  await prepare(page, [...PARTY]);
+  for (const fight of [false, true]) {
+    if (fight) await prepare(page, [{ type: 'add_monster', kind: 'troll', sila: 9 }, { type: 'start_fight' }]);
+    for (const scale of [1, 1.25, 1.5]) {
+      await tapInView(page, 'tab:sessions');
+      await tap(page, `settings:text:${scale}`);
+      await page.waitForFunction((s) => window.czary.status().font.scale === s, scale, WAIT);
+      await tapInView(page, 'tab:table');
+      const rects = await layout(page);
+      const where = `${scale}x${fight ? ' in a fight' : ''}`;
+      if (rects['top:session']?.text !== 'Sesja 1') problems.push(`${where}: the name drawn as ${JSON.stringify(rects['top:session']?.text)}`);
+      problems.push(...chipSpills(rects).map((p) => `${where}: ${p}`));
+      if (scale === 1.5) await saveScreenshot(page, `a11y-360-large-top-bar${fight ? '-fight' : ''}`);
+    }
+  }
+  assert.deepEqual(problems, []);
+  assert.deepEqual(errors, []);
+  await tapInView(page, 'tab:sessions');
+  await tap(page, 'settings:text:1');
+  await resize(page, { width: 390, height: 844 });
+});
+
 const LONG_NAME = 'Środowy wieczór w Labiryncie Śmierci z Gislanem i Larraką';
 async function everyScreenAt360(page, scale) {
   const problems = [];
   const check = async (where) => {
     problems.push(...(await overflowing(page)).map((p) => `${scale}x ${where}: ${p}`));
     const rects = await layout(page);
-    const silent = Object.keys(rects).filter((id) => !rects[id].text && !/^(place:|sheet$|board$|lifted:|die:)|:clipped$/.test(id));
+    const silent = Object.keys(rects).filter((id) => !rects[id].text && !/^(place:|sheet$|board$|lifted:|die:|top:chip:(pill|text)$)|:clipped$/.test(id));
     problems.push(...silent.map((id) => `${scale}x ${where}: ${id} draws text not reported`));
+    problems.push(...chipSpills(rects).map((p) => `${scale}x ${where}: ${p}`));
   };
   // A long name (it needs three lines in the bar's slot): never shortened, on any screen.
   await tapInView(page, 'input:session-name');
