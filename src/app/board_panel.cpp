@@ -250,11 +250,15 @@ void draw_formation(App& app, Side side, const std::vector<std::string>& candida
     // Full-height ranks: those in use; on the monsters' side at least one (the first monster
     // comes to a place already drawn) and, during a fight, every rank drawn since it began (a
     // rank emptied by a death keeps its room). Nothing above the front line moves the party.
+    // Once no monster stands (the last one fell, the fight not ended yet) the board shows what
+    // is left: one empty rank, the party whole below it (the fourth playtest saw three empty
+    // ranks and a cut second rank of the party).
     int full = used;
     if (side == Side::Monsters) {
+        const bool standing = living_on_board(s, Side::Monsters) > 0;
         int& kept = app.ui.table.monster_ranks_kept;
-        kept = s.fight.active ? std::max(kept, used) : used;
-        full = std::max({used, kept, 1});
+        kept = s.fight.active && standing ? std::max(kept, used) : used;
+        full = standing ? std::max({used, kept, 1}) : 1;
     }
     // One thin empty rank behind the last, so that a lifted token can start a new rank.
     const int ranks = full + 1;

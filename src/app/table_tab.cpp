@@ -10,6 +10,7 @@
 
 #include "app/panels.hpp"
 #include "app/widgets.hpp"
+#include "core/formation.hpp"
 
 namespace czary::app {
 namespace {
@@ -20,7 +21,9 @@ std::string board_height_key(const App& app, float width) {
     const GameState& s = app.session.state();
     // A new party rank (a drag) measures again: the board grows at its bottom, above the sheet,
     // and nothing above it moves. (A new monster rank does not: it would push the party down.)
-    return std::to_string(static_cast<int>(app.ui.table.sheet)) + (s.fight.active ? "|fight|" : "|") +
+    // So does the fall of the last monster: the board then frames what is left.
+    const bool standing = living_on_board(s, Side::Monsters) > 0;
+    return std::to_string(static_cast<int>(app.ui.table.sheet)) + (s.fight.active ? "|fight|" : "|") + (standing ? "" : "clear|") +
            std::to_string(static_cast<int>(width)) + "|" + std::to_string(app.text_scale) + "|" + std::to_string(s.party.ranks.size());
 }
 

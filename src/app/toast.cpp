@@ -43,29 +43,11 @@ void dismiss(App& app) {
 
 
 // What the toast says: `whole` for screen readers and the details, `brief` as shown folded.
-struct ToastText {
-    std::string whole, brief;
-    bool more = false;  // the details show more than the brief (lines, dice)
-};
+using ToastText = OutcomeText;
 
 ToastText notice_text(const App& app, const Notice& notice) {
     const std::string text = with_rule(app.local(notice.text), notice.rule);
     return {text, text, false};
-}
-
-ToastText outcome_text(const App& app, const SessionStep& step) {
-    ToastText t;
-    if (step.log.empty()) {  // a step that logs nothing is still confirmed: "✓ Pula czarów"
-        t.whole = t.brief = "✓ " + step_title(app, step);
-    }
-    for (std::size_t i = 0; i < step.log.size(); ++i) {
-        const std::string line = with_rule(app.local(step.log[i].text), step.log[i].rule);
-        t.whole += (t.whole.empty() ? "" : "\n") + line;
-        // Folded, the last line: how it ended (who did what, the player has just done).
-        if (i + 1 == step.log.size()) t.brief = line;
-    }
-    t.more = step.log.size() > 1 || !step.rolls.empty();
-    return t;
 }
 
 void draw_lines(const std::string& text, ImVec4 colour) {

@@ -269,11 +269,6 @@ std::string wrap_words(const std::string& text, float width, ImFont* font, float
     return wrapped;
 }
 
-std::string with_rule(const std::string& text, const std::string& rule) {
-    if (rule.empty() || text.find(rule) != std::string::npos) return text;
-    return text + " [" + rule + "]";
-}
-
 std::string label(const App& app, const char* key, const std::string& id) {
     return std::string(app.tr(key)) + "###" + id;
 }

@@ -57,9 +57,6 @@ float widest_word(const std::string& text, ImFont* font, float size);
 // The text broken between words into lines no wider than `width`, "\n" between them; a word
 // wider than a line on its own is broken between characters (never inside one).
 std::string wrap_words(const std::string& text, float width, ImFont* font, float size);
-// A log line with its rule: "… [10.4]" (no space inside: a rule number never breaks across
-// lines), unless the text names the rule already.
-std::string with_rule(const std::string& text, const std::string& rule);
 // Label (translated) with an id suffix that keeps ImGui ids stable across languages.
 std::string label(const App& app, const char* key, const std::string& id);
 

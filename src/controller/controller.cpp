@@ -113,6 +113,37 @@ void redo(App& app) {
     save(app);
 }
 
+std::string with_rule(const std::string& text, const std::string& rule) {
+    if (rule.empty() || text.find(rule) != std::string::npos) return text;
+    return text + " [" + rule + "]";
+}
+
+OutcomeText outcome_text(const App& app, const SessionStep& step) {
+    OutcomeText t;
+    if (step.log.empty()) {  // a step that logs nothing is still confirmed: "✓ Pula czarów"
+        t.whole = t.brief = "✓ " + step_title(app, step);
+        t.more = !step.rolls.empty();
+        return t;
+    }
+    // The rule once, at the brief's end; an Eksplozja's many rolls are behind the tap.
+    std::vector<std::string> brief;
+    std::string rule;
+    for (std::size_t i = 0; i < step.log.size(); ++i) {
+        const LogEntry& entry = step.log[i];
+        t.whole += (t.whole.empty() ? "" : "\n") + with_rule(app.local(entry.text), entry.rule);
+        const bool last = i + 1 == step.log.size();
+        if (entry.brief.pl.empty() && !last) continue;
+        brief.push_back(app.local(entry.brief.pl.empty() ? entry.text : entry.brief));
+        rule = entry.rule;
+    }
+    constexpr std::size_t brief_lines = 3;
+    if (brief.size() > brief_lines) brief.erase(brief.begin() + (brief_lines - 1), brief.end() - 1);  // the first two and the end
+    for (const auto& line : brief) t.brief += (t.brief.empty() ? "" : "\n") + line;
+    t.brief = with_rule(t.brief, rule);
+    t.more = t.brief != t.whole || !step.rolls.empty();
+    return t;
+}
+
 std::string step_title(const App& app, const SessionStep& step) {
     if (const auto* cast = std::get_if<actions::Cast>(&step.action)) {
         if (const Spell* spell = app.data->spells.find(cast->spell)) return app.local(spell->name);

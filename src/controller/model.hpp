@@ -340,6 +340,19 @@ LocalizedText problem_words(const App& app, const std::exception& error);
 // (and are used up when it succeeds).
 ApplyResult dispatch_rolling(App& app, Action action);
 
+// A log line with its rule: "… [10.4]" (no space inside: a rule number never breaks across
+// lines), unless the text names the rule already.
+std::string with_rule(const std::string& text, const std::string& rule);
+
+// What a step's toast says: `whole` (every line with its rule) for screen readers and the
+// details, `brief` as shown folded: the short forms of the lines that have one (a resist roll,
+// a bribe's sum, where a monster stands), then the last line, how it ended; at most three.
+struct OutcomeText {
+    std::string whole, brief;
+    bool more = false;  // the details show more than the brief (lines, dice)
+};
+OutcomeText outcome_text(const App& app, const SessionStep& step);
+
 // What a step did, in a word or two: the spell's name for a cast, else the kind of action
 // ("Cofnij: Błyskawica").
 std::string step_title(const App& app, const SessionStep& step);

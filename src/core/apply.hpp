@@ -19,6 +19,9 @@ struct LogEntry {
     std::string key;   // message key in data/messages.json
     std::string rule;  // rule number it applies, "" if none
     LocalizedText text;
+    // Its short form for a glance ("Troll 1 nie odpiera (5 > 3)."), where messages.json gives
+    // one under "log.<key>.brief"; empty otherwise. Not written to files: the text is the record.
+    LocalizedText brief;
 };
 
 struct ApplyResult {

@@ -31,7 +31,8 @@ Turn::Turn(GameState& state, const GameData& game_data, const actions::Dice& pip
       }) {}
 
 void Turn::note(const std::string& key, const std::string& rule, const Args& args) {
-    log.push_back({key, rule, data.message("log." + key, args)});
+    const std::string brief = "log." + key + ".brief";
+    log.push_back({key, rule, data.message("log." + key, args), data.messages.count(brief) ? data.message(brief, args) : LocalizedText{}});
 }
 
 int Turn::in_range(int value, const char* field, int min, int max) {

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   openSite, openApp, restart, saveScreenshot, state, ui, tap, touchDrag, find, smallTargets, swipe, layout, settle,
-  prepare, PARTY, HEROES, PARTY_SETUP, input, underToast, WAIT,
+  prepare, PARTY, HEROES, PARTY_SETUP, input, underToast, WAIT, resize,
 } from './harness.mjs';
 
 // The phone tests share one page, started afresh for each (restart: storage emptied, the page
@@ -595,5 +595,29 @@ test('a counter dropped at the board\'s edge comes whole into view', async () =>
   const ork = after['token:m5'];
   assert.ok(ork && !ork.clipped, 'the ork is drawn whole');
   assert.ok(ork.y >= after.board.y - 0.5 && ork.y + ork.h <= after.board.y + after.board.h + 0.5, 'inside the board');
+  assert.deepEqual(errors, []);
+});
+
+// The fourth playtest: the last monster fell, the fight not ended yet, and the board still kept
+// its empty monster ranks while Larraka, in the party's second rank, was cut at its bottom edge.
+test('once the last monster falls the board frames what is left: the party whole', async () => {
+  const { page, errors } = await freshPhone();
+  await resize(page, { width: 360, height: 740 });  // the party's second rank is cut in the fight
+  const monsters = [['troll', 9], ['ork', 4], ['ork', 4], ['ork', 4]].map(([kind, sila]) => ({ type: 'add_monster', kind, sila }));
+  await prepare(page, [...PARTY, ...monsters, { type: 'move_figure', figure: 'c1', rank: 2, slot: 1 }, { type: 'start_fight' }]);
+  await tap(page, 'tab:table');
+  const during = await layout(page);
+  assert.ok(during['token:m7'], 'a monster in the second rank');
+  assert.ok(during['token:c1'].clipped, 'Larraka is cut while the monsters stand');
+  await prepare(page, ['m4', 'm5', 'm6', 'm7'].map((m) => ({ type: 'wound', figure: m, amount: 99 })));
+  assert.equal((await state(page)).fight.active, true, 'the fight is not ended yet');
+  await settle(page);
+  const after = await layout(page);
+  for (const id of ['token:c1', 'token:c2', 'token:c3']) {
+    const r = after[id];
+    assert.ok(r && !r.clipped && r.y >= after.board.y - 0.5 && r.y + r.h <= after.board.y + after.board.h + 0.5, `${id} whole in the board: ${JSON.stringify(r)} in ${JSON.stringify(after.board)}`);
+  }
+  await saveScreenshot(page, 'table-phone-last-monster-fell');
+  await resize(page, { width: 390, height: 844 });
   assert.deepEqual(errors, []);
 });

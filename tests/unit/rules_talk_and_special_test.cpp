@@ -227,7 +227,7 @@ TEST_CASE("6.9 / 8.6: after a fight won, the next monsters are a new group to ta
     t.ok({{"type", "end_fight"}, {"outcome", "victory"}});
     t.monster("ork", 4);
     t.ok({{"type", "cast"}, {"caster", "c1"}, {"spell", "elokwencja"}});
-    t.ok({{"type", "negotiate"}, {"negotiator", "c1"}, {"dice", {4, 4}}});
+    t.ok({{"type", "negotiate"}, {"negotiator", "c1"}, {"dice", {1, 1}}});  // failure again: a bribe may follow (8.7)
     t.ok({{"type", "bribe"}, {"gold", 40}, {"dice", {6}}});
 }
 
