@@ -3,6 +3,7 @@
 // (8.2) and the talk (8.4-8.9) with its result shown large.
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <string>
 
@@ -322,9 +323,11 @@ void draw_monster_form(App& app) {
     // Siła as on the counter (a number or a code the dice decide), the level as three buttons.
     const float half = share(2);
     ImGui::SetNextItemWidth(half);
-    ImGui::InputInt(label(app, "fight.sila_number", "monster-sila").c_str(), &form.sila, 0, 0);
-    record_field(app, "input:monster-sila", std::to_string(form.sila));
-    form.sila = std::clamp(form.sila, 0, 99);
+    // Empty until typed, the hint saying what goes there (a "0" left from the last monster read
+    // as a value to fix, the fourth playtest).
+    ImGui::InputTextWithHint("##monster-sila", app.tr("fight.sila_number"), form.sila, 3, ImGuiInputTextFlags_CharsDecimal);
+    record_field(app, "input:monster-sila", form.sila, app.tr("fight.sila_number"));
+    const int sila = std::clamp(std::atoi(form.sila), 0, 99);
     // The code's field beside it, or under it where its hint would not fit (large text).
     const float hint_width = ImGui::CalcTextSize(app.tr("fight.sila_code")).x + 2 * ImGui::GetStyle().FramePadding.x + 2;
     ImGui::SameLine();
@@ -345,23 +348,23 @@ void draw_monster_form(App& app) {
     // The counter's short code spelled out: "2+2" is rolled as 2K6+2 (3.1).
     const auto code = DiceCode::parse(form.code);
     const std::string code_shown = code ? code->to_string() : std::string(form.code);
-    const std::map<std::string, std::string> parts = {{"{sila}", std::to_string(form.sila)}, {"{code}", code_shown},
-        {"{bonus}", std::to_string(bonus)}, {"{level}", std::to_string(form.level)}, {"{total}", std::to_string(form.sila + bonus)}};
-    const char* sum_key = form.code[0] ? "fight.sila_code_plus_level" : form.sila > 0 ? "fight.sila_plus_level" : "fight.sila_level_bonus";
+    const std::map<std::string, std::string> parts = {{"{sila}", std::to_string(sila)}, {"{code}", code_shown},
+        {"{bonus}", std::to_string(bonus)}, {"{level}", std::to_string(form.level)}, {"{total}", std::to_string(sila + bonus)}};
+    const char* sum_key = form.code[0] ? "fight.sila_code_plus_level" : sila > 0 ? "fight.sila_plus_level" : "fight.sila_level_bonus";
     const std::string sum = app.local(both(app, sum_key, parts));
     // "Dodaj" below stays put whichever of the three lines stands here.
     wrapped_in_room(sum, {app.local(both(app, "fight.sila_code_plus_level", parts)), app.local(both(app, "fight.sila_plus_level", parts)),
                           app.local(both(app, "fight.sila_level_bonus", parts))});
     app.layout.add_last_item("monster:sila-sum");
     app.layout.add_text("monster:sila-sum", sum);
-    const bool sila_given = form.code[0] || form.sila > 0;
+    const bool sila_given = form.code[0] || sila > 0;
     if (form.code[0]) rolling_pad(app);
     if (touch_button(app, app.tr("fight.add_monster"), "monster:add", -1, chosen && sila_given)) {
         actions::AddMonster action{kinds[form.kind].id};
         action.level = form.level;
         // A code given: the app (or the table's dice) rolls siła; else the number entered counts.
         if (form.code[0]) action.sila_code = std::string(form.code);
-        else action.sila = form.sila;
+        else action.sila = sila;
         const bool added = (form.code[0] ? dispatch_rolling(app, action) : dispatch(app, action)).ok;
         if (added) form = MonsterForm{};  // the next counter is another monster: nothing carries over
     }

@@ -110,7 +110,7 @@ struct PartyForms {
 // The monster form of the Table tab (8.2): nothing carries over from one monster to the next.
 struct MonsterForm {
     int kind = -1;       // none chosen yet
-    int sila = 0;        // 0: none typed
+    char sila[4] = "";   // as typed, digits only; empty: none typed (a "0" in it read as a value to fix)
     int level = 1;
     char code[16] = "";  // the counter's siła code, e.g. "2+2" (3.1)
     bool scroll_to_kind = false;  // a kind was just chosen: the sheet brings it to its top

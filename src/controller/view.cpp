@@ -1,4 +1,4 @@
-// The tab, the selected figure (and whether its sheet shows its wounds), the page's scroll and the dice
+// The tab, the selected figure (and whether its sheet shows its wounds), the table's sheet, the page's scroll and the dice
 // tray's code are the interface's own state, not the
 // game's: they are kept beside the session (SessionStore::write_view) whenever they change, so
 // that a reload, or a phone that evicted the page, comes back to the same screen.
@@ -11,10 +11,11 @@ namespace czary::app {
 namespace {
 
 constexpr const char* tab_names[] = {"party", "table", "dice", "log", "sessions"};
+constexpr const char* sheet_names[] = {"figure", "monsters", "talk"};  // Sheet's order
 
 nlohmann::json view_of(const App& app) {
     return {{"tab", tab_names[static_cast<int>(app.ui.tab)]}, {"selected", app.ui.selected}, {"scroll", std::lround(app.ui.page_scroll)},
-            {"dice", app.ui.tray.dice_code}, {"wounds", app.ui.table.figure_details}};
+            {"dice", app.ui.tray.dice_code}, {"wounds", app.ui.table.figure_details}, {"sheet", sheet_names[static_cast<int>(app.ui.table.sheet)]}};
 }
 
 }  // namespace
@@ -42,6 +43,11 @@ void restore_view(App& app) {
     if (dice != view->end() && dice->is_string() && dice->get<std::string>().size() < sizeof app.ui.tray.dice_code)
         std::snprintf(app.ui.tray.dice_code, sizeof app.ui.tray.dice_code, "%s", dice->get<std::string>().c_str());
     // The selected figure's sheet on its wounds (Rany) rather than its spells.
+    // The table's sheet: the figure's, the monster form or the talk (the fourth playtest came back
+    // from a reload to the figure's sheet with the talk open before).
+    const auto sheet = view->find("sheet");
+    for (int i = 0; i < 3 && sheet != view->end() && sheet->is_string(); ++i)
+        if (*sheet == sheet_names[i]) app.ui.table.sheet = static_cast<Sheet>(i);
     const auto wounds = view->find("wounds");
     if (wounds != view->end() && wounds->is_boolean()) app.ui.table.figure_details = wounds->get<bool>();
     const auto scroll = view->find("scroll");

@@ -165,6 +165,8 @@ test('talk, monsters and healing at phone width: the result large, level 3 added
   // Nothing carries over to the next monster: no kind chosen, table 8.2 open again.
   assert.ok((await layout(page))['monster:kind:troll'], 'the form is still open');
   assert.equal((await layout(page))['monster:chosen'], undefined, 'no kind is chosen for the next monster');
+  // Its siła field is empty, the hint in it (the fourth playtest found a "0" left there).
+  assert.equal((await layout(page))['input:monster-sila']?.text, 'siła', 'the siła field is empty for the next monster');
   // Negotiation: the result is shown large on the table tab.
   await tapInView(page, 'sheet:talk');
   const buttons = await layout(page);
@@ -268,6 +270,13 @@ test('the tab, the selected figure and the scroll come back after a reload', asy
   assert.equal(after.tab, 'table');
   assert.equal(after.selected, 'c3');
   await onScreen(page, 'card:eksplozja');  // its hand is open again
+  // The talk sheet open on the table comes back too (the fourth playtest found the figure's).
+  await tapInView(page, 'sheet:talk');
+  await onScreen(page, 'talk:negotiate');
+  await page.reload();
+  await page.waitForFunction(() => window.czary?.ready && window.czary.status().frames > 3, null, WAIT);
+  await settle(page);
+  await onScreen(page, 'talk:negotiate');
   assert.deepEqual(errors, []);
 });
 

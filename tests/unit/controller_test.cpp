@@ -166,6 +166,22 @@ TEST_CASE("controller: the tab, the selected figure (on its wounds), the scroll 
     CHECK(*other.ui.restore_scroll == doctest::Approx(120));
 }
 
+TEST_CASE("controller: the table's sheet (the talk, the monster form) comes back with the session") {
+    for (const auto sheet : {czary::app::Sheet::Talk, czary::app::Sheet::Monsters}) {
+        Table t;
+        REQUIRE(czary::app::dispatch(t.app, add_larraka).ok);
+        t.app.ui.tab = Tab::Table;
+        t.app.ui.table.sheet = sheet;
+        czary::app::remember_view(t.app);
+        App other = t.open_again();
+        CHECK(other.ui.table.sheet == sheet);
+    }
+    Table t;
+    REQUIRE(czary::app::dispatch(t.app, add_larraka).ok);
+    t.storage.values["czary.view"] = "{\"session\": \"czary.session.1\", \"view\": {\"sheet\": \"cards\"}}";
+    CHECK(t.open_again().ui.table.sheet == czary::app::Sheet::Figure);  // an unknown sheet: the figure's
+}
+
 TEST_CASE("controller: a damaged or foreign view is ignored and the session still opens") {
     for (const std::string& view : std::vector<std::string>{"{{{", "[1,2]", "{\"session\": \"czary.session.99\", \"view\": {\"tab\": \"table\"}}",
                                     "{\"session\": \"czary.session.1\", \"view\": {\"tab\": 5, \"selected\": [], \"scroll\": -3, \"dice\": 7, \"wounds\": \"yes\"}}",
