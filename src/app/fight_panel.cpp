@@ -77,6 +77,17 @@ bool draw_talk_result(App& app) {
     return true;
 }
 
+// Why the rules refuse a talk now (one negotiation per group, no bribe after an agreement),
+// greyed where its odds would stand.
+void refusal_line(App& app, const Refusal& refusal, const std::string& id) {
+    const std::string why = app.language == "en" ? refusal.en : refusal.pl;
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    wrapped(why);
+    ImGui::PopStyleColor();
+    app.layout.add_last_item(id);
+    app.layout.drawn_text(id, why);
+}
+
 // Who negotiates, and the odds, or why there is no negotiation now.
 void draw_negotiation_odds(App& app, const Figure& negotiator, const NegotiationOdds& talk) {
     wrapped(app.local(both(app, "talk.negotiator", {{"{name}", app.local(negotiator.name)}})));
@@ -87,12 +98,7 @@ void draw_negotiation_odds(App& app, const Figure& negotiator, const Negotiation
         app.layout.add_last_item("talk:odds");
         app.layout.add_text("talk:odds", odds);
     } else {
-        const std::string why = app.language == "en" ? talk.refusal->en : talk.refusal->pl;
-        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-        wrapped(why);
-        ImGui::PopStyleColor();
-        app.layout.add_last_item("talk:no-odds");
-        app.layout.drawn_text("talk:no-odds", why);
+        refusal_line(app, *talk.refusal, "talk:no-odds");
     }
 }
 
@@ -135,13 +141,14 @@ void draw_fight_controls(App& app) {
         return;
     }
     const float w = share(3);
+    push_row_labels(app, {app.tr("fight.monsters_button"), app.tr("talk.heading"), app.tr("fight.start")}, w);
     if (chosen_button(app, app.tr("fight.monsters_button"), "sheet:monsters", w, app.ui.table.sheet == Sheet::Monsters)) toggle_sheet(app, Sheet::Monsters);
     ImGui::SameLine();
     if (chosen_button(app, app.tr("talk.heading"), "sheet:talk", w, app.ui.table.sheet == Sheet::Talk)) toggle_sheet(app, Sheet::Talk);
     ImGui::SameLine();
-    if (touch_button(app, app.tr("fight.start"), "fight:start", w)) {
-        if (dispatch(app, actions::StartFight{}).ok) app.ui.table.sheet = Sheet::Figure;
-    }
+    const bool start = touch_button(app, app.tr("fight.start"), "fight:start", w);
+    pop_row_labels();
+    if (start && dispatch(app, actions::StartFight{}).ok) app.ui.table.sheet = Sheet::Figure;
 }
 
 // What the fight's phase asks of the players before it ends, at the sheet's top: 9.8 pkt 4's
@@ -451,12 +458,7 @@ void draw_talk_sheet(App& app) {
         app.layout.add_last_item("talk:bribe-odds");
         app.layout.add_text("talk:bribe-odds", odds);
     } else {
-        const std::string why = app.language == "en" ? bribe.refusal->en : bribe.refusal->pl;
-        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-        wrapped(why);
-        ImGui::PopStyleColor();
-        app.layout.add_last_item("talk:no-bribe");
-        app.layout.drawn_text("talk:no-bribe", why);
+        refusal_line(app, *bribe.refusal, "talk:no-bribe");
     }
     // 8.6: after an agreement or an intimidation the party "może [...] pójść dalej": the group is
     // left behind at a tap (as after an accepted bribe), from the end of the sheet, where nothing

@@ -26,20 +26,41 @@ void Layout::add_last_item(const std::string& id) {
 }
 
 
-bool touch_button(App& app, const char* text, const std::string& id, float width, bool enabled) {
-    if (!enabled) ImGui::BeginDisabled();
-    // Large text (the player's setting): a label that would not fit its button is drawn smaller,
-    // down to about the normal size, rather than cut (90% of it: the larger font's rounded
-    // advances make a label a few px wider; the 1 px: ImGui rounds text widths up). At 1x
-    // nothing changes (a cut label is reported).
+namespace {
+
+// Large text (the player's setting): the scale that fits `text` into a button `width` wide (1:
+// it fits), down to about the normal size, rather than cut (90% of it: the larger font's rounded
+// advances make a label a few px wider; the 1 px: ImGui rounds text widths up). At 1x nothing
+// changes (a cut label is reported).
+float label_fit(const App& app, const char* text, float width) {
     const float padding = 2 * ImGui::GetStyle().FramePadding.x;
     const float given = width > 0 ? width : width < 0 ? ImGui::GetContentRegionAvail().x + width : 0;
-    const float window_scale = ImGui::GetCurrentWindow()->FontWindowScale;
     const float label = ImGui::CalcTextSize(text).x;
-    const bool shrink = app.text_scale > 1.0f && given > padding && label > given - padding;
-    if (shrink) ImGui::SetWindowFontScale(window_scale * std::max((given - padding - 1) / label, 0.9f / app.text_scale));
+    if (app.text_scale <= 1.0f || given <= padding || label <= given - padding) return 1.0f;
+    return std::max((given - padding - 1) / label, 0.9f / app.text_scale);
+}
+
+float row_label_scale = 0;  // set between push_row_labels and pop_row_labels
+
+}  // namespace
+
+void push_row_labels(const App& app, std::initializer_list<const char*> labels, float width) {
+    row_label_scale = 1.0f;
+    for (const char* label : labels) row_label_scale = std::min(row_label_scale, label_fit(app, label, width));
+}
+
+void pop_row_labels() { row_label_scale = 0; }
+
+bool touch_button(App& app, const char* text, const std::string& id, float width, bool enabled) {
+    if (!enabled) ImGui::BeginDisabled();
+    const float padding = 2 * ImGui::GetStyle().FramePadding.x;
+    const float window_scale = ImGui::GetCurrentWindow()->FontWindowScale;
+    const float fit = row_label_scale > 0 ? row_label_scale : label_fit(app, text, width);
+    const bool shrink = fit < 1.0f;
+    if (shrink) ImGui::SetWindowFontScale(window_scale * fit);
     const bool pressed = ImGui::Button((std::string(text) + "###" + id).c_str(), ImVec2(width, touch_size));
     app.layout.add_last_item(id);
+    app.layout.text_size(id, ImGui::GetFontSize());
     if (!enabled) app.layout.mark_disabled(id);
     const float room = ImGui::GetItemRectSize().x - padding;
     // Cut sideways, or taller than the room between the paddings (ImGui then pushes it down

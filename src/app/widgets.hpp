@@ -2,6 +2,7 @@
 // Small building blocks shared by the panels: touch-sized buttons that report their place,
 // the notice bar, colours.
 #include <algorithm>
+#include <initializer_list>
 #include <string>
 
 #include <imgui.h>
@@ -18,6 +19,11 @@ inline float tab_bar_height() { return std::max(50.0f, 12.0f + 1.83f * ImGui::Ge
 
 // A button at least 44 px high; its rectangle is recorded under `id`.
 bool touch_button(App& app, const char* label, const std::string& id, float width = 0.0f, bool enabled = true);
+// The buttons of one row (each `width` wide) drawn between these two with their labels at one
+// size: the smallest any of them needs (large text: "Potwory" was drawn larger than "Rozmowa"
+// and "Do walki!" beside it).
+void push_row_labels(const App& app, std::initializer_list<const char*> labels, float width);
+void pop_row_labels();
 ImU32 sun_colour(Sun sun);
 // The dominant sun (4.1 D) as the game draws it: a disc with rays.
 void draw_sun(ImDrawList* draw, ImVec2 centre, float radius, ImU32 colour);

@@ -24,6 +24,7 @@ nlohmann::json Layout::to_json() const {
         if (r.text_clipped) out[id]["textClipped"] = true;
         if (r.shortened) out[id]["shortened"] = true;
         if (r.disabled) out[id]["disabled"] = true;
+        if (r.text_size > 0) out[id]["textSize"] = r.text_size;
         // The text drawn in it: as reported with the widget, else the text given for its id.
         if (!r.text.empty()) out[id]["text"] = r.text;
         else if (const auto said = texts_.find(id); said != texts_.end() && !said->second.empty()) out[id]["text"] = said->second;

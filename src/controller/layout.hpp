@@ -16,6 +16,7 @@ struct Rect {
     bool shortened = false;     // its text was cut down to fit, ending in "…"
     std::string text;           // the text drawn in it, as drawn (empty: none reported)
     bool disabled = false;      // drawn greyed: a tap does nothing (the reason is shown beside it)
+    float text_size = 0;        // the font size its label was drawn at (0: not reported)
 };
 
 class Layout {
@@ -34,6 +35,10 @@ public:
     // The label of `id` (added already) is wider than the widget: the player would see it cut.
     void mark_text_clipped(const std::string& id) {
         if (auto it = rects_.find(id); it != rects_.end()) it->second.text_clipped = true;
+    }
+    // The font size (px) the label of `id` (added already) was drawn at.
+    void text_size(const std::string& id, float size) {
+        if (auto it = rects_.find(id); it != rects_.end()) it->second.text_size = size;
     }
     // The widget `id` (added already) is greyed out: a tap on it does nothing.
     void mark_disabled(const std::string& id) {

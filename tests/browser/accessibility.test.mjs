@@ -119,7 +119,7 @@ function chipSpills(rects) {
 // The default name beside the sun, and beside the round in a fight, at every text size: on one
 // line (the fourth playtest saw "Sesja / 1" once the sun's chip came), and the chip's text inside
 // its pill.
-test('"Sesja 1" stays on one line beside the sun and the round at 360 px, 1x to 1.5x; the chip holds its text', async () => {
+test('"Sesja 1" stays on one line beside the sun and the round at 360 px, 1x to 1.5x; the chip holds its text; a row\'s labels at one size', async () => {
   const problems = [];
   const { page, errors } = await restart(site, phone);
   await resize(page, { width: 360, height: 640 });
@@ -135,6 +135,12 @@ test('"Sesja 1" stays on one line beside the sun and the round at 360 px, 1x to 
       const where = `${scale}x${fight ? ' in a fight' : ''}`;
       if (rects['top:session']?.text !== 'Sesja 1') problems.push(`${where}: the name drawn as ${JSON.stringify(rects['top:session']?.text)}`);
       problems.push(...chipSpills(rects).map((p) => `${where}: ${p}`));
+      // The row above the board: its three labels at one size (the fourth playtest saw "Potwory"
+      // larger than "Rozmowa" and "Do walki!" at 1.5x).
+      if (!fight) {
+        const sizes = ['sheet:monsters', 'sheet:talk', 'fight:start'].map((id) => rects[id]?.textSize);
+        if (!sizes.every(Number.isFinite) || new Set(sizes).size !== 1) problems.push(`${where}: the row's labels at sizes ${sizes}`);
+      }
       if (scale === 1.5) await saveScreenshot(page, `a11y-360-large-top-bar${fight ? '-fight' : ''}`);
     }
   }
