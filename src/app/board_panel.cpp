@@ -70,6 +70,7 @@ std::vector<Status> statuses(const App& app, const Figure& f) {
 struct Effect {
     std::string text;
     ImU32 colour = 0;
+    std::string compact = {};  // an icon in its place where the word does not fit ("odpiera": ban)
 };
 
 Effect effect_on(const App& app, const Figure& f) {
@@ -82,7 +83,7 @@ Effect effect_on(const App& app, const Figure& f) {
     if (life_lost < 0) return {"+" + std::to_string(-life_lost), col(theme::good)};
     for (const auto& roll : app.session.steps()[app.session.position() - 1].rolls) {
         if (roll.purpose == "resist" && roll.figure == f.id && roll.total <= before->odpornosc)
-            return {app.tr("board.resists"), col(theme::info)};
+            return {app.tr("board.resists"), col(theme::info), icon::resist};
     }
     return {};
 }
@@ -153,16 +154,21 @@ void draw_token_face(App& app, const Figure& f, ImVec2 a, ImVec2 b, ImDrawList* 
     float icons_right = resistance_up ? resistance_at.x - 4 : b.x - pad;
     if (!effect.text.empty()) {
         const float badge_size = small;
-        const ImVec2 extent = bold->CalcTextSizeA(badge_size, FLT_MAX, 0.0f, effect.text.c_str());
         const float right_edge = resistance_up ? icons_right : b.x - 3;
+        // The word where it fits beside odporność gone up (large text, "11/11"); else its icon.
+        const bool word = !(bold->CalcTextSizeA(badge_size, FLT_MAX, 0.0f, effect.text.c_str()).x + 10 > right_edge - (a.x + 3)) || effect.compact.empty();
+        const std::string& shown = word ? effect.text : effect.compact;
+        ImFont* font = word ? bold : ImGui::GetFont();
+        const ImVec2 extent = font->CalcTextSizeA(badge_size, FLT_MAX, 0.0f, shown.c_str());
         const ImVec2 box0(std::max(a.x + 3, right_edge - extent.x - 10), icons_y);
         const ImVec2 box1(right_edge, icons_y + extent.y + 4);
         draw->AddRectFilled(box0, box1, col(theme::token_edge, 0.95f), 5.0f);
         draw->AddRect(box0, box1, effect.colour, 5.0f, 0, 1.0f);
-        draw->AddText(bold, badge_size, ImVec2(box0.x + 5, box0.y + 2), effect.colour, effect.text.c_str());
+        draw->AddText(font, badge_size, ImVec2(box0.x + 5, box0.y + 2), effect.colour, shown.c_str());
         if (record) {
             app.layout.add("effect:" + f.id, box0.x, box0.y, box1.x, box1.y);
-            app.layout.drawn_text("effect:" + f.id, effect.text, false, extent.x > box1.x - box0.x - 10 + 0.5f);
+            app.layout.drawn_text("effect:" + f.id, shown, false, extent.x > box1.x - box0.x - 10 + 0.5f);
+            app.layout.add_text("effect:" + f.id, effect.text);  // the word, for screen readers
         }
         icons_right = box0.x - 4;
     } else if (!f.is_character()) {
@@ -371,6 +377,12 @@ void draw_lifted_token(App& app) {
     const Figure* f = s.find(gesture.lifted_figure());
     if (!f) return;
     if (app.touch.dropped) {
+        // Let go where no place is (past the board's edge): it stays, and the player is told
+        // why (the playtests saw a drag that did nothing, silently).
+        const bool on_a_place = std::any_of(app.frame.places.begin(), app.frame.places.end(), [&](const auto& place) {
+            return gesture.x() >= place.x0 && gesture.x() < place.x1 && gesture.y() >= place.y0 && gesture.y() < place.y1;
+        });
+        if (!on_a_place) app.ui.notice = Notice{both(app, "board.dropped_outside", {{"{figure}", app.local(f->name)}}), "", true};
         for (const auto& place : app.frame.places) {
             if (gesture.x() < place.x0 || gesture.x() >= place.x1 || gesture.y() < place.y0 || gesture.y() >= place.y1) continue;
             const Place from = place_of(s, f->id);

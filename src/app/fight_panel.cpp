@@ -386,6 +386,48 @@ void draw_monster_form(App& app) {
     if (monsters_present && touch_button(app, app.tr("fight.leave_group"), "monster:clear", -1)) dispatch(app, actions::ClearMonsters{});
 }
 
+// The bribe (8.7-8.9): the gold in steps along table 8.9's offers or typed, and Przekup, in one
+// row; under it the chance it is taken, or why there is no bribe now.
+void draw_bribe(App& app) {
+    const auto& s = app.session.state();
+    ImGui::TextUnformatted(app.tr("talk.gold"));
+    app.layout.add_last_item("talk:gold");
+    app.layout.drawn_text("talk:gold", app.tr("talk.gold"));
+    // Steps along the offers of table 8.9: an offer between two rows counts as the lower one.
+    static constexpr int offers[] = {20, 40, 60, 80, 100, 150, 200, 300, 400};
+    int& gold = app.ui.table.gold;
+    const float field = std::max(3.2f * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x * 0.2f);
+    if (touch_button(app, "−", "talk:gold-less", touch_size)) {
+        int lower = offers[0];
+        for (int offer : offers)
+            if (offer < gold) lower = offer;
+        gold = lower;
+    }
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(field);
+    ImGui::InputInt("##gold", &gold, 0, 0);
+    record_field(app, "input:gold", std::to_string(gold));
+    gold = std::clamp(gold, 0, 1000000);
+    ImGui::SameLine();
+    if (touch_button(app, "+", "talk:gold-more", touch_size)) {
+        int higher = gold < offers[8] ? offers[8] : gold + 100;
+        for (int i = 8; i >= 0; --i)
+            if (offers[i] > gold) higher = offers[i];
+        gold = higher;
+    }
+    ImGui::SameLine();
+    const BribeOdds bribe = odds_of_bribe(s, *app.data, gold);
+    if (touch_button(app, app.tr("talk.bribe"), "talk:bribe", -1, !bribe.refusal)) dispatch_rolling(app, actions::Bribe{gold});
+    if (!bribe.refusal) {
+        const std::string odds = std::string(app.tr("odds.bribe")) + " " + percent(bribe.accepted);
+        ImGui::TextWrapped("%s", odds.c_str());
+        app.layout.add_last_item("talk:bribe-odds");
+        app.layout.add_text("talk:bribe-odds", odds);
+    } else {
+        refusal_line(app, *bribe.refusal, "talk:no-bribe");
+    }
+}
+
 void draw_talk_sheet(App& app) {
     const auto& s = app.session.state();
     // The negotiator: the selected character, else the first living one.
@@ -402,17 +444,19 @@ void draw_talk_sheet(App& app) {
         ImGui::TextWrapped("%s", app.tr("talk.no_negotiator"));
         return;
     }
-    // Negocjuj first, then one block whose room is kept: who negotiates and the odds (or why there
-    // is no negotiation now, 8.4: one per group) until a result takes their place: the newest
-    // negotiation's or bribe's result, large, with its dice and how the total came about. The room
-    // is that of the longest result from the start, so neither Negocjuj above it nor Przekup
-    // below it ever moves (the playtests saw both jump after a result, and off a small phone).
+    // Negocjuj first, then the bribe (the gold and Przekup in one row), then one block whose room
+    // is kept: who negotiates and the odds (or why there is no negotiation now, 8.4: one per
+    // group) until a result takes their place: the newest negotiation's or bribe's result, large,
+    // with its dice and how the total came about. Both buttons stay where they are, and both come
+    // before the result (the fifth playtest found Przekup pushed off a small phone at 1.5x by the
+    // result of the failed negotiation that suggests it; the toast has the result in brief).
     rolling_pad(app);
     // What the rules refuse now is greyed, its reason in its place (one negotiation per group, no
-    // bribe after an agreement, neither in a fight: 8.4-8.8); the buttons stay where they are.
+    // bribe after an agreement, neither in a fight: 8.4-8.8).
     const NegotiationOdds talk = odds_of_negotiation(s, *app.data, negotiator->id);
     if (touch_button(app, app.tr("talk.negotiate"), "talk:negotiate", -1, !talk.refusal))
         dispatch_rolling(app, actions::Negotiate{negotiator->id});
+    draw_bribe(app);
     float& room = app.ui.table.talk_result_room;
     // Measured when the width, the text size or the language changes, not in every frame.
     const std::string measured_for = std::to_string(static_cast<int>(ImGui::GetContentRegionAvail().x)) + ":" +
@@ -426,40 +470,6 @@ void draw_talk_sheet(App& app) {
     const float used = ImGui::GetCursorPosY() - top;
     room = std::max(room, used);
     if (used < room) ImGui::Dummy(ImVec2(1, room - used - ImGui::GetStyle().ItemSpacing.y));
-    // The bribe: gold in steps of 10 or typed, then the offer.
-    ImGui::TextUnformatted(app.tr("talk.gold"));
-    const float w = share(3);
-    // Steps along the offers of table 8.9: an offer between two rows counts as the lower one.
-    static constexpr int offers[] = {20, 40, 60, 80, 100, 150, 200, 300, 400};
-    int& gold = app.ui.table.gold;
-    if (touch_button(app, "−", "talk:gold-less", w)) {
-        int lower = offers[0];
-        for (int offer : offers)
-            if (offer < gold) lower = offer;
-        gold = lower;
-    }
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(w);
-    ImGui::InputInt("##gold", &app.ui.table.gold, 0, 0);
-    record_field(app, "input:gold", std::to_string(app.ui.table.gold));
-    app.ui.table.gold = std::clamp(app.ui.table.gold, 0, 1000000);
-    ImGui::SameLine();
-    if (touch_button(app, "+", "talk:gold-more", w)) {
-        int higher = gold < offers[8] ? offers[8] : gold + 100;
-        for (int i = 8; i >= 0; --i)
-            if (offers[i] > gold) higher = offers[i];
-        gold = higher;
-    }
-    const BribeOdds bribe = odds_of_bribe(s, *app.data, app.ui.table.gold);
-    if (touch_button(app, app.tr("talk.bribe"), "talk:bribe", -1, !bribe.refusal)) dispatch_rolling(app, actions::Bribe{app.ui.table.gold});
-    if (!bribe.refusal) {
-        const std::string odds = std::string(app.tr("odds.bribe")) + " " + percent(bribe.accepted);
-        ImGui::TextWrapped("%s", odds.c_str());
-        app.layout.add_last_item("talk:bribe-odds");
-        app.layout.add_text("talk:bribe-odds", odds);
-    } else {
-        refusal_line(app, *bribe.refusal, "talk:no-bribe");
-    }
     // 8.6: after an agreement or an intimidation the party "może [...] pójść dalej": the group is
     // left behind at a tap (as after an accepted bribe), from the end of the sheet, where nothing
     // was pressed a moment ago.

@@ -75,12 +75,14 @@ struct CardName {
     bool cut = false;  // a single word wider than the card even so
 };
 
-CardName card_name(const App& app, const Spell& spell, float card_width) {
+// `cap`: the largest scale a name of one line may take (the hand's names of one line share one
+// size: "Wybuch" large beside a smaller "Błyskawica" read as two kinds of card).
+CardName card_name(const App& app, const Spell& spell, float card_width, float cap = 1.0f) {
     const std::string name = app.local(spell.name);
     const float width = card_width - band_width() - 14;
     const float big = ImGui::GetFontSize();
     for (const float scale : {1.0f, 0.86f, 0.76f})
-        if (bold_font()->CalcTextSizeA(big * scale, FLT_MAX, 0.0f, name.c_str()).x <= width) return {name, big * scale, 1, false};
+        if (scale <= cap && bold_font()->CalcTextSizeA(big * scale, FLT_MAX, 0.0f, name.c_str()).x <= width) return {name, big * scale, 1, false};
     // Two lines, broken between words only: a word wider than the card ("Uzdrowienie" at 360 px
     // with large text) makes the name smaller still, and is reported if even that is too wide.
     const float widest = widest_word(name, bold_font(), big);
@@ -147,13 +149,14 @@ void card_face(ImVec2 a, ImVec2 b, const Spell& spell, bool castable) {
 // The name on its own line, a little smaller rather than cut where the card is narrow, and on two
 // lines where even that does not do ("Magiczna / tarcza" at 360 px, large text). Returns the
 // height its second line adds.
-float name_line(App& app, const std::string& id, const Spell& spell, ImVec2 a, ImVec2 b) {
+float name_line(App& app, const std::string& id, const Spell& spell, ImVec2 a, ImVec2 b, float cap) {
     const float left = a.x + band_width() + 7, right = b.x - 7;
     const float size_big = ImGui::GetFontSize();
-    const CardName name = card_name(app, spell, b.x - a.x);
+    const CardName name = card_name(app, spell, b.x - a.x, cap);
     ImGui::GetWindowDrawList()->AddText(bold_font(), name.size, ImVec2(left, a.y + 5 + (name.lines == 1 ? (size_big - name.size) / 2 : 0)),
                                         col(theme::card_ink), name.text.c_str(), nullptr, right - left + 1);
     app.layout.drawn_text(id, name.text, false, name.cut);
+    app.layout.text_size(id, name.size);
     return (name.lines - 1) * name.size;
 }
 
@@ -217,7 +220,7 @@ void ribbon(App& app, const Spell& spell, const std::string& reason, ImVec2 a, I
 
 // A card of the game: a tap on a castable one starts the cast, on a dimmed one says why not; its
 // face, its name, and what it does (castable) or the ribbon with its reason (dimmed).
-void draw_card(App& app, const Figure& caster, const Spell& spell, const SpellAvailability& entry, ImVec2 size) {
+void draw_card(App& app, const Figure& caster, const Spell& spell, const SpellAvailability& entry, ImVec2 size, float name_cap) {
     const bool castable = entry.castable;
     const std::string id = "card:" + spell.id;
     const std::string reason = reason_of(app, entry);
@@ -231,7 +234,7 @@ void draw_card(App& app, const Figure& caster, const Spell& spell, const SpellAv
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     card_face(a, b, spell, castable);
     ImGui::GetWindowDrawList()->PushClipRect(a, b, true);
-    const float below_name = name_line(app, id, spell, a, b);
+    const float below_name = name_line(app, id, spell, a, b, name_cap);
     if (castable) castable_lines(app, caster, spell, entry.cost, a, b, below_name);
     else if (!reason.empty()) ribbon(app, spell, reason, a, b, below_name);
     ImGui::GetWindowDrawList()->PopClipRect();
@@ -258,18 +261,24 @@ void draw_spell_cards(App& app) {
     std::stable_partition(hand.begin(), hand.end(), [](const auto& card) { return card.second->castable; });
     const auto folded = std::stable_partition(hand.begin(), hand.end(), [](const auto& card) { return !out_for_this_adventure(*card.second); });
     const std::size_t usable = static_cast<std::size_t>(folded - hand.begin());
+    // The names of one line at one size: the smallest any of them needs.
+    float name_cap = 1.0f;
+    for (const auto& card : hand) {
+        const CardName name = card_name(app, *card.first, card_width);
+        if (name.lines == 1) name_cap = std::min(name_cap, name.size / ImGui::GetFontSize());
+    }
     auto draw_rows = [&](std::size_t from, std::size_t to) {
         for (std::size_t row = from; row < to; row += columns) {
             int name = 1, ribbon = 0, effect = 0;
             for (std::size_t i = row; i < std::min(to, row + columns); ++i) {
-                name = std::max(name, card_name(app, *hand[i].first, card_width).lines);
+                name = std::max(name, card_name(app, *hand[i].first, card_width, name_cap).lines);
                 ribbon = std::max(ribbon, ribbon_lines(reason_of(app, *hand[i].second), card_width));
                 if (hand[i].second->castable) effect = std::max(effect, effect_lines(app, *hand[i].first, card_width));
             }
             const ImVec2 size(card_width, row_height(app, name, ribbon, effect));
             for (std::size_t i = row; i < std::min(to, row + columns); ++i) {
                 if (i > row) ImGui::SameLine();
-                draw_card(app, *caster, *hand[i].first, *hand[i].second, size);
+                draw_card(app, *caster, *hand[i].first, *hand[i].second, size, name_cap);
             }
         }
     };

@@ -217,7 +217,9 @@ async function everyScreenAt360(page, scale) {
   await tapInView(page, 'sheet:talk');
   // Issue 25: before the fight, with a long name above and large text, the monster set up and
   // the party's first rank are both whole on the board (names, life, odporność).
-  await prepare(page, [{ type: 'add_monster', kind: 'czarnoksieznik', sila: 8 }]);
+  // Siła 11: "11/11" and "odp. 3" do not fit one line at 1.5x, odporność goes up beside the
+  // badge (the fifth playtest saw "odpiera" cut over "odp. 3" there).
+  await prepare(page, [{ type: 'add_monster', kind: 'czarnoksieznik', sila: 11 }]);
   const set = await layout(page);
   for (const id of ['token:m4', 'token:c1', 'token:c2', 'token:c3'])
     if (!set[id] || set[id].clipped || set[id].y < set.board.y || set[id].y + set[id].h > set.board.y + set.board.h) problems.push(`${scale}x: ${id} not whole on the board before the fight`);
@@ -225,6 +227,10 @@ async function everyScreenAt360(page, scale) {
   await check('fight');
   await tap(page, 'token:c1');
   await check('fight hand');
+  // The hand's names of one line at one size (the fourth playtest: "Wybuch" large, "Błyskawica" small).
+  const hand = await layout(page);
+  const titles = ['card:wybuch', 'card:blyskawica'].map((id) => hand[id]?.textSize);
+  if (!titles.every(Number.isFinite) || titles[0] !== titles[1]) problems.push(`${scale}x: the cards' names at sizes ${titles}`);
   await tapCard(page, 'card:blyskawica');
   await tap(page, 'token:m4');
   // Card, target, cast with no swipe: the cast button is in view as soon as the target is tapped.
@@ -244,7 +250,9 @@ async function everyScreenAt360(page, scale) {
   await check('resisted');
   const rects = await layout(page);
   const overlap = (a, b) => a && b && a.x < b.x + b.w && a.x + a.w > b.x && a.y < b.y + b.h && a.y + a.h > b.y;
-  if (rects['effect:m4'].text !== 'odpiera' && rects['effect:m4'].text !== 'resists') problems.push(`${scale}x: the badge says ${rects['effect:m4'].text}`);
+  // The word, or where it does not fit its icon (ban), the word still given to screen readers.
+  if (!['odpiera', 'resists', '\uf05e'].includes(rects['effect:m4'].text)) problems.push(`${scale}x: the badge says ${rects['effect:m4'].text}`);
+  if (!['odpiera', 'resists'].includes((await ui(page)).texts['effect:m4'])) problems.push(`${scale}x: screen readers are not told the badge's word`);
   for (const part of ['token-name', 'token-life', 'token-resistance'])
     if (overlap(rects['effect:m4'], rects[`${part}:m4`])) problems.push(`${scale}x: the badge covers ${part}`);
   if (scale === 1.5) await saveScreenshot(page, 'a11y-360-large-resisted');

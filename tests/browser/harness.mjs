@@ -333,7 +333,8 @@ export async function finger(page) {
 }
 
 // A token moved by finger: a long press lifts it (the app reports ui().lifted once the press
-// has lasted long enough), then the finger carries it to the place `toId` in small steps. The
+// has lasted long enough), then the finger carries it to the place `toId` (or a point {x, y})
+// in small steps. The
 // place's rectangle is read once the token is lifted (a thin new rank opens only then).
 export async function touchDrag(page, fromId, toId) {
   const from = await find(page, fromId);
@@ -342,7 +343,8 @@ export async function touchDrag(page, fromId, toId) {
   await touch.down(x0, y0);
   const figure = fromId.replace(/^token:/, '');
   await page.waitForFunction((id) => window.czary.ui().lifted === id, figure, WAIT);
-  const to = (await layout(page))[toId];
+  // A place's id, or a point ({x, y}) where no place may be.
+  const to = typeof toId === 'string' ? (await layout(page))[toId] : { ...toId, w: 0, h: 0 };
   if (!to) throw new Error(`no place '${toId}' on screen while '${figure}' is lifted`);
   const [x1, y1] = [to.x + to.w / 2, to.y + to.h / 2];
   for (let step = 1; step <= 12; step += 1) {

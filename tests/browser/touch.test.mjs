@@ -462,6 +462,81 @@ test('the hand: castable cards first, the rest of the adventure folded, effects 
 // frame after frame while the press was timed, and at a phone's density a software-rendered
 // frame took 0.6 s, so the lift came at the first frame past 0.35 s. Now one frame is drawn when
 // the press becomes long: the frames between press and lift are few, whatever a frame costs.
+// The fifth playtest: at 360x740 with 1.5x text a troll of siła 11 ("11/11" and "odp. 3" do not
+// fit one line, odporność goes up beside the badge) showed "odpiera" cut over "odp. 3". The word
+// where it fits, else its icon (ban); screen readers get the word.
+test('the resisted badge at 360x740 with 1.5x text: never cut, never over odporność', async () => {
+  const { page, errors } = await restart(site, phone);
+  await resize(page, { width: 360, height: 740 });
+  await tapInView(page, 'tab:sessions');
+  await tap(page, 'settings:text:1.5');
+  await page.waitForFunction(() => window.czary.status().font.scale === 1.5, null, WAIT);
+  await prepare(page, [...PARTY, { type: 'add_monster', kind: 'troll', level: 2, sila: 9 }, { type: 'move_figure', figure: 'c1', rank: 2, slot: 1 }, { type: 'start_fight' }]);
+  await toTable(page);
+  await tap(page, 'token:c1');
+  await tap(page, 'card:blyskawica');
+  await tap(page, `token:${monster(0)}`);
+  if (!(await ui(page)).cast.tableDice) await tap(page, 'cast:dice-mode');
+  await tap(page, 'cast:pip:1');  // 1 ≤ odporność 3: resisted
+  await tap(page, 'cast:confirm');
+  await page.waitForFunction((m) => window.czary.layout()[`effect:${m}`], monster(0), WAIT);
+  const rects = await layout(page);
+  const badge = rects[`effect:${monster(0)}`];
+  const overlap = (a, b) => a && b && a.x < b.x + b.w && a.x + a.w > b.x && a.y < b.y + b.h && a.y + a.h > b.y;
+  assert.ok(!badge.textClipped, `the badge is not cut: ${JSON.stringify(badge)}`);
+  for (const part of ['token-resistance', 'token-life', 'token-name'])
+    assert.ok(!overlap(badge, rects[`${part}:${monster(0)}`]), `the badge leaves ${part} readable`);
+  assert.equal((await ui(page)).texts[`effect:${monster(0)}`], 'odpiera', 'screen readers get the word');
+  assert.deepEqual(await overflowing(page), []);
+  await saveScreenshot(page, 'touch-360-large-resisted-badge');
+  await tapInView(page, 'tab:sessions');
+  await tap(page, 'settings:text:1');
+  await resize(page, { width: 390, height: 844 });
+  assert.deepEqual(errors, []);
+});
+
+// The fifth playtest: at 360x740 with 1.5x text a failed negotiation's result ("Porażka: przekup
+// albo walcz") pushed Przekup off the screen. Both talks are pressed with no swipe.
+test('the talk at 360x740 with 1.5x text: Negocjuj, then Przekup, each with no swipe', async () => {
+  const { page, errors } = await restart(site, phone);
+  await resize(page, { width: 360, height: 740 });
+  await tapInView(page, 'tab:sessions');
+  await tap(page, 'settings:text:1.5');
+  await page.waitForFunction(() => window.czary.status().font.scale === 1.5, null, WAIT);
+  await prepare(page, [...PARTY, ...monsters(1)]);
+  await toTable(page);
+  await tapInView(page, 'sheet:talk');
+  const talk = await onScreen(page, 'talk:negotiate');
+  await input(page, () => page.touchscreen.tap(talk.x + talk.w / 2, talk.y + talk.h / 2));
+  await page.waitForFunction(() => !!window.czary.state().encounter?.outcome, null, WAIT);
+  await onScreen(page, 'talk:bribe');  // greyed after an agreement, but in view either way
+  if ((await state(page)).encounter.outcome === 'failure') {
+    const bribe = await onScreen(page, 'talk:bribe');
+    await input(page, () => page.touchscreen.tap(bribe.x + bribe.w / 2, bribe.y + bribe.h / 2));
+    await page.waitForFunction(() => window.czary.state().encounter.bribe_tried || !window.czary.state().figures.some((f) => f.side === 'monsters' && !f.dead), null, WAIT);
+  }
+  await saveScreenshot(page, 'touch-360-large-talk');
+  await tapInView(page, 'tab:sessions');
+  await tap(page, 'settings:text:1');
+  await resize(page, { width: 390, height: 844 });
+  assert.deepEqual(errors, []);
+});
+
+// The fourth and fifth playtests: a counter carried past the board's edge and let go went back
+// with no word. It stays where it was, and the toast says why.
+test('a counter let go where no place is stays where it was, and the toast says why', async () => {
+  const { page, errors } = await restart(site, phone);
+  await prepare(page, [...PARTY, ...monsters(1)]);
+  await toTable(page);
+  const before = await session(page);
+  const rects = await layout(page);
+  await touchDrag(page, 'token:c2', { x: rects.sheet.x + rects.sheet.w / 2, y: rects.sheet.y + rects.sheet.h / 2 });
+  await page.waitForFunction(() => /zostaje na swoim miejscu/.test(window.czary.ui().texts.toast ?? ''), null, WAIT);
+  assert.match((await ui(page)).texts.toast, /^Gislan zostaje na swoim miejscu: żeton upuszczono poza polem planszy\./);
+  assert.equal(await session(page), before, 'nothing moved');
+  assert.deepEqual(errors, []);
+});
+
 // The fourth playtest: at 360x740 with 1.5x text, a caster in the party's second rank showed
 // 22 px of her counter at the board's edge, and stayed so once chosen.
 test('a counter the board\'s edge cuts comes whole into view when tapped (360x740, 1.5x text, a caster in rank 2)', async () => {
