@@ -109,12 +109,21 @@ void odds_lines(App& app, const CastBarView& view) {
 // entered there, and the next tap is right under them (the confirm above may be out of view).
 bool dice_entry(App& app, const CastBarView& view) {
     CastDraft& cast = app.ui.cast;
-    checkbox(app, app.tr("dice.table_mode"), "cast:dice-mode", &cast.table_dice);
+    const bool ticked = checkbox(app, app.tr("dice.table_mode"), "cast:dice-mode", &cast.table_dice);
     if (!cast.table_dice) return false;
     ImGui::TextWrapped("%s", view.dice_needed.empty() ? app.tr("cast.no_dice") : (std::string(app.tr("cast.dice_order")) + " " + view.dice_needed).c_str());
     app.layout.add_last_item("cast:dice-needed");
     app.layout.add_text("cast:dice-needed", view.dice_needed);
     pip_pad(app, cast.pips, "cast:pip");
+    // Just ticked: the pad comes whole into view, once (the fifth playtest found its row cut at
+    // the sheet's bottom edge, 19 px of it, and needed a swipe to enter a die).
+    if (ticked) {
+        const float bottom = ImGui::GetItemRectMax().y, edge = ImGui::GetWindowPos().y + ImGui::GetWindowHeight();
+        if (bottom > edge) {
+            ImGui::SetScrollY(ImGui::GetScrollY() + bottom - edge + ImGui::GetStyle().WindowPadding.y);
+            app.frame.redraw = true;
+        }
+    }
     ImGui::PushStyleColor(ImGuiCol_Button, vec(theme::go));
     const bool confirmed = touch_button(app, app.tr("cast.confirm"), "cast:confirm-pips", -1);
     ImGui::PopStyleColor();

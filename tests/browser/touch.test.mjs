@@ -462,6 +462,24 @@ test('the hand: castable cards first, the rest of the adventure folded, effects 
 // frame after frame while the press was timed, and at a phone's density a software-rendered
 // frame took 0.6 s, so the lift came at the first frame past 0.35 s. Now one frame is drawn when
 // the press becomes long: the frames between press and lift are few, whatever a frame costs.
+// The fifth playtest: "Kości ze stołu" ticked at the sheet's bottom left the dice row cut under
+// its edge (19 px of it): a swipe before every die. Ticked, the pad comes whole into view.
+test('the table\'s dice ticked: the pad comes whole into view at once (360x740)', async () => {
+  const { page, errors } = await restart(site, phone);
+  await resize(page, { width: 360, height: 740 });
+  await prepare(page, [...PARTY, ...monsters(2), { type: 'move_figure', figure: 'c1', rank: 2, slot: 1 }, { type: 'start_fight' }]);
+  await toTable(page);
+  await tap(page, 'token:c1');
+  await tap(page, 'card:blyskawica');
+  await tap(page, `token:${monster(0)}`);
+  assert.equal((await ui(page)).cast.tableDice, false);
+  await tapInView(page, 'cast:dice-mode');  // where it is, at the sheet's bottom: no scrolling first
+  await page.waitForFunction(() => window.czary.ui().cast.tableDice, null, WAIT);
+  for (const pip of [1, 6]) await onScreen(page, `cast:pip:${pip}`);
+  await resize(page, { width: 390, height: 844 });
+  assert.deepEqual(errors, []);
+});
+
 // The fifth playtest: at 360x740 with 1.5x text a troll of siła 11 ("11/11" and "odp. 3" do not
 // fit one line, odporność goes up beside the badge) showed "odpiera" cut over "odp. 3". The word
 // where it fits, else its icon (ban); screen readers get the word.
