@@ -25,7 +25,17 @@ void toggle_sheet(App& app, Sheet sheet) {
 void phase_row(App& app) {
     if (!app.ui.table.ending_fight) {
         const float w = share(2);
-        if (touch_button(app, app.tr("fight.next_phase"), "fight:next", w)) dispatch_rolling(app, actions::NextPhase{});
+        // No monster stands any more (9.0: the fight ends with one side's death): the victory is
+        // the next step, offered where the next phase was (the fifth playtest went on through
+        // empty phases until it found it behind "Koniec walki").
+        if (living_on_board(app.session.state(), Side::Monsters) == 0) {
+            ImGui::PushStyleColor(ImGuiCol_Button, vec(theme::go));
+            const bool won = touch_button(app, app.tr("fight.victory"), "fight:victory", w);
+            ImGui::PopStyleColor();
+            if (won) dispatch(app, actions::EndFight{"victory"});
+        } else if (touch_button(app, app.tr("fight.next_phase"), "fight:next", w)) {
+            dispatch_rolling(app, actions::NextPhase{});
+        }
         ImGui::SameLine();
         if (touch_button(app, app.tr("fight.end"), "fight:end", w)) app.ui.table.ending_fight = true;
         return;

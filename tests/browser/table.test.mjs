@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   openSite, openApp, restart, saveScreenshot, state, ui, tap, touchDrag, find, smallTargets, swipe, layout, settle,
-  prepare, PARTY, HEROES, PARTY_SETUP, input, underToast, WAIT, resize,
+  prepare, PARTY, HEROES, PARTY_SETUP, input, underToast, WAIT, resize, tapInView,
 } from './harness.mjs';
 
 // The phone tests share one page, started afresh for each (restart: storage emptied, the page
@@ -618,6 +618,10 @@ test('once the last monster falls the board frames what is left: the party whole
     assert.ok(r && !r.clipped && r.y >= after.board.y - 0.5 && r.y + r.h <= after.board.y + after.board.h + 0.5, `${id} whole in the board: ${JSON.stringify(r)} in ${JSON.stringify(after.board)}`);
   }
   await saveScreenshot(page, 'table-phone-last-monster-fell');
+  // The victory is offered where the next phase was: one tap ends the fight (9.0).
+  assert.equal(after['fight:next'], undefined, 'no empty phases to go through');
+  await tapInView(page, 'fight:victory');
+  await page.waitForFunction(() => !window.czary.state().fight.active, null, WAIT);
   await resize(page, { width: 390, height: 844 });
   assert.deepEqual(errors, []);
 });
