@@ -156,7 +156,8 @@ void draw_fight_controls(App& app) {
     ImGui::SameLine();
     if (chosen_button(app, app.tr("talk.heading"), "sheet:talk", w, app.ui.table.sheet == Sheet::Talk)) toggle_sheet(app, Sheet::Talk);
     ImGui::SameLine();
-    const bool start = touch_button(app, app.tr("fight.start"), "fight:start", w);
+    // Greyed with no monster to fight (9.0), as the rules would refuse it.
+    const bool start = touch_button(app, app.tr("fight.start"), "fight:start", w, living_on_board(s, Side::Monsters) > 0);
     pop_row_labels();
     if (start && dispatch(app, actions::StartFight{}).ok) app.ui.table.sheet = Sheet::Figure;
 }
@@ -407,7 +408,10 @@ void draw_bribe(App& app) {
     static constexpr int offers[] = {20, 40, 60, 80, 100, 150, 200, 300, 400};
     int& gold = app.ui.table.gold;
     const float field = std::max(3.2f * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x * 0.2f);
-    if (touch_button(app, "−", "talk:gold-less", touch_size)) {
+    // The offer is changed only while a bribe may be offered (a too small one is changed to fit).
+    const BribeOdds now = odds_of_bribe(s, *app.data, gold);
+    const bool offering = !now.refusal || now.refusal->code == "bribe_too_small";
+    if (touch_button(app, "−", "talk:gold-less", touch_size, offering)) {
         int lower = offers[0];
         for (int offer : offers)
             if (offer < gold) lower = offer;
@@ -419,7 +423,7 @@ void draw_bribe(App& app) {
     record_field(app, "input:gold", std::to_string(gold));
     gold = std::clamp(gold, 0, 1000000);
     ImGui::SameLine();
-    if (touch_button(app, "+", "talk:gold-more", touch_size)) {
+    if (touch_button(app, "+", "talk:gold-more", touch_size, offering)) {
         int higher = gold < offers[8] ? offers[8] : gold + 100;
         for (int i = 8; i >= 0; --i)
             if (offers[i] > gold) higher = offers[i];

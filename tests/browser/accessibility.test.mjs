@@ -113,6 +113,9 @@ function chipSpills(rects) {
   const spills = [];
   if (!inside(text, pill)) spills.push(`the chip's text ${JSON.stringify(text)} spills out of its pill ${JSON.stringify(pill)}`);
   if (!inside(pill, chip)) spills.push('the chip\'s pill is taller than the bar');
+  // The sun's rays clear of the word beside them (the fifth playtest read "-niebieskie").
+  const sun = rects['top:chip:sun'];
+  if (sun && text.x < sun.x + sun.w + 2) spills.push(`the sun's rays touch the chip's word (${text.x} < ${sun.x + sun.w + 2})`);
   return spills;
 }
 
@@ -137,6 +140,7 @@ test('"Sesja 1" stays on one line beside the sun and the round at 360 px, 1x to 
       problems.push(...chipSpills(rects).map((p) => `${where}: ${p}`));
       // The row above the board: its three labels at one size (the fourth playtest saw "Potwory"
       // larger than "Rozmowa" and "Do walki!" at 1.5x).
+      if (!fight && !rects['top:chip:sun']) problems.push(`${where}: the sun's place in the chip is not reported`);
       if (!fight) {
         const sizes = ['sheet:monsters', 'sheet:talk', 'fight:start'].map((id) => rects[id]?.textSize);
         if (!sizes.every(Number.isFinite) || new Set(sizes).size !== 1) problems.push(`${where}: the row's labels at sizes ${sizes}`);
@@ -157,7 +161,7 @@ async function everyScreenAt360(page, scale) {
   const check = async (where) => {
     problems.push(...(await overflowing(page)).map((p) => `${scale}x ${where}: ${p}`));
     const rects = await layout(page);
-    const silent = Object.keys(rects).filter((id) => !rects[id].text && !/^(place:|sheet$|board$|lifted:|die:|top:chip:(pill|text)$)|:clipped$/.test(id));
+    const silent = Object.keys(rects).filter((id) => !rects[id].text && !/^(place:|sheet$|board$|lifted:|die:|top:chip:(pill|text|sun)$)|:clipped$/.test(id));
     problems.push(...silent.map((id) => `${scale}x ${where}: ${id} draws text not reported`));
     problems.push(...chipSpills(rects).map((p) => `${scale}x ${where}: ${p}`));
   };

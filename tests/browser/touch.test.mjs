@@ -150,6 +150,8 @@ test('talk, monsters and healing at phone width: the result large, level 3 added
   const { page, errors } = await restart(site, phone);
   await prepare(page, [...PARTY]);
   await toTable(page);
+  // No monster yet: "Do walki!" is greyed (9.0), as the rules would refuse it.
+  assert.equal((await layout(page))['fight:start']?.disabled, true, 'no fight with no monster');
   // A level-3 troll: every control of the form fits on the phone.
   await tapInView(page, 'sheet:monsters');
   await tap(page, 'monster:kind:troll');
