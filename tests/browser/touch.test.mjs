@@ -29,6 +29,20 @@ const session = (page) => page.evaluate(() => JSON.stringify(window.czary.sessio
 const monster = (i) => `m${4 + i}`;
 const monsters = (n) => Array.from({ length: n }, (_, i) => ({ type: 'add_monster', kind: i === 0 ? 'troll' : 'ork', level: 1, sila: i === 0 ? 9 : 4 }));
 
+// A small Android (360x740) with the largest text (1.5x), set as a player does in Sesje; and back
+// to the 390x844 phone at 1x that the other tests expect.
+async function smallPhoneLargeText(page) {
+  await resize(page, { width: 360, height: 740 });
+  await tapInView(page, 'tab:sessions');
+  await tap(page, 'settings:text:1.5');
+  await page.waitForFunction(() => window.czary.status().font.scale === 1.5, null, WAIT);
+}
+async function backToThePhone(page) {
+  await tapInView(page, 'tab:sessions');
+  await tap(page, 'settings:text:1');
+  await resize(page, { width: 390, height: 844 });
+}
+
 async function toTable(page) {
   if ((await ui(page)).tab !== 'table') await tapInView(page, 'tab:table');
 }
@@ -487,10 +501,7 @@ test('the table\'s dice ticked: the pad comes whole into view at once (360x740)'
 // where it fits, else its icon (ban); screen readers get the word.
 test('the resisted badge at 360x740 with 1.5x text: never cut, never over odporność', async () => {
   const { page, errors } = await restart(site, phone);
-  await resize(page, { width: 360, height: 740 });
-  await tapInView(page, 'tab:sessions');
-  await tap(page, 'settings:text:1.5');
-  await page.waitForFunction(() => window.czary.status().font.scale === 1.5, null, WAIT);
+  await smallPhoneLargeText(page);
   await prepare(page, [...PARTY, { type: 'add_monster', kind: 'troll', level: 2, sila: 9 }, { type: 'move_figure', figure: 'c1', rank: 2, slot: 1 }, { type: 'start_fight' }]);
   await toTable(page);
   await tap(page, 'token:c1');
@@ -509,9 +520,7 @@ test('the resisted badge at 360x740 with 1.5x text: never cut, never over odporn
   assert.equal((await ui(page)).texts[`effect:${monster(0)}`], 'odpiera', 'screen readers get the word');
   assert.deepEqual(await overflowing(page), []);
   await saveScreenshot(page, 'touch-360-large-resisted-badge');
-  await tapInView(page, 'tab:sessions');
-  await tap(page, 'settings:text:1');
-  await resize(page, { width: 390, height: 844 });
+  await backToThePhone(page);
   assert.deepEqual(errors, []);
 });
 
@@ -519,10 +528,7 @@ test('the resisted badge at 360x740 with 1.5x text: never cut, never over odporn
 // albo walcz") pushed Przekup off the screen. Both talks are pressed with no swipe.
 test('the talk at 360x740 with 1.5x text: Negocjuj, then Przekup, each with no swipe', async () => {
   const { page, errors } = await restart(site, phone);
-  await resize(page, { width: 360, height: 740 });
-  await tapInView(page, 'tab:sessions');
-  await tap(page, 'settings:text:1.5');
-  await page.waitForFunction(() => window.czary.status().font.scale === 1.5, null, WAIT);
+  await smallPhoneLargeText(page);
   await prepare(page, [...PARTY, ...monsters(1)]);
   await toTable(page);
   await tapInView(page, 'sheet:talk');
@@ -536,9 +542,7 @@ test('the talk at 360x740 with 1.5x text: Negocjuj, then Przekup, each with no s
     await page.waitForFunction(() => window.czary.state().encounter.bribe_tried || !window.czary.state().figures.some((f) => f.side === 'monsters' && !f.dead), null, WAIT);
   }
   await saveScreenshot(page, 'touch-360-large-talk');
-  await tapInView(page, 'tab:sessions');
-  await tap(page, 'settings:text:1');
-  await resize(page, { width: 390, height: 844 });
+  await backToThePhone(page);
   assert.deepEqual(errors, []);
 });
 
@@ -561,10 +565,7 @@ test('a counter let go where no place is stays where it was, and the toast says 
 // 22 px of her counter at the board's edge, and stayed so once chosen.
 test('a counter the board\'s edge cuts comes whole into view when tapped (360x740, 1.5x text, a caster in rank 2)', async () => {
   const { page, errors } = await restart(site, phone);
-  await resize(page, { width: 360, height: 740 });
-  await tapInView(page, 'tab:sessions');
-  await tap(page, 'settings:text:1.5');
-  await page.waitForFunction(() => window.czary.status().font.scale === 1.5, null, WAIT);
+  await smallPhoneLargeText(page);
   await prepare(page, [...PARTY, ...monsters(2), { type: 'move_figure', figure: 'c1', rank: 2, slot: 1 }, { type: 'start_fight' }]);
   await toTable(page);
   let rects = await layout(page);
@@ -578,9 +579,7 @@ test('a counter the board\'s edge cuts comes whole into view when tapped (360x74
   const { board } = rects, whole = rects['token:c1'];
   assert.ok(whole.y >= board.y && whole.y + whole.h <= board.y + board.h + 0.5, `Larraka whole in the board: ${JSON.stringify(whole)} in ${JSON.stringify(board)}`);
   await saveScreenshot(page, 'touch-360-large-rank2-chosen');
-  await tapInView(page, 'tab:sessions');
-  await tap(page, 'settings:text:1');
-  await resize(page, { width: 390, height: 844 });
+  await backToThePhone(page);
   assert.deepEqual(errors, []);
 });
 
