@@ -123,11 +123,12 @@ struct SlotText {
 SlotText fit_slot(const std::string& text, float width, ImFont* font) {
     const float size = ImGui::GetFontSize();
     if (font->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str()).x <= width) return {text, size, false};
-    // Two lines fit 44 px down to 0.68 of the largest text size (1.5x: two lines of 18 px), but
+    // Two lines fit 44 px down to 0.6 of the largest text size (1.5x: two lines of 16 px), but
     // not with a short word alone on a line ("Sesja / 1" once the sun's chip took its room: one
-    // line smaller reads better).
+    // line smaller reads better). 0.6 is for a long word alone: undo's "Przekupstwo" at 1.5x on
+    // a 360 px phone was cut at 0.68.
     std::optional<SlotText> lone;  // two lines, one of them a short word: if nothing else fits
-    for (const float scale : {0.78f, 0.68f}) {
+    for (const float scale : {0.78f, 0.68f, 0.6f}) {
         const float small = size * scale;
         if (font->CalcTextSizeA(small, FLT_MAX, 0.0f, text.c_str()).x <= width) return {text, small, false};
         const std::string two = wrap_words(text, width, font, small);
@@ -137,7 +138,7 @@ SlotText fit_slot(const std::string& text, float width, ImFont* font) {
         if (!lone) lone = SlotText{two, small, false};
     }
     if (lone) return *lone;
-    const float smallest = size * 0.68f;
+    const float smallest = size * 0.6f;
     return {fit_text(text, width, font, smallest), smallest, true};
 }
 
