@@ -409,6 +409,7 @@ void draw_bribe(App& app) {
     int& gold = app.ui.table.gold;
     const float field = std::max(3.2f * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x * 0.2f);
     // The offer is changed only while a bribe may be offered (a too small one is changed to fit).
+    const int asked = gold;
     const BribeOdds now = odds_of_bribe(s, *app.data, gold);
     const bool offering = !now.refusal || now.refusal->code == "bribe_too_small";
     if (touch_button(app, "−", "talk:gold-less", touch_size, offering)) {
@@ -430,7 +431,8 @@ void draw_bribe(App& app) {
         gold = higher;
     }
     ImGui::SameLine();
-    const BribeOdds bribe = odds_of_bribe(s, *app.data, gold);
+    // Asked again only when a button or the field changed the gold this frame.
+    const BribeOdds bribe = gold == asked ? now : odds_of_bribe(s, *app.data, gold);
     if (touch_button(app, app.tr("talk.bribe"), "talk:bribe", -1, !bribe.refusal)) dispatch_rolling(app, actions::Bribe{gold});
     if (!bribe.refusal) {
         const std::string odds = std::string(app.tr("odds.bribe")) + " " + percent(bribe.accepted);

@@ -63,10 +63,15 @@ Chip chip_of(App& app) {
     return chip;
 }
 
+// The chip's sun: its centre from the pill's left edge and its radius. The name begins clear of
+// its rays (the fifth playtest read "-niebieskie", a ray touching the word).
+constexpr float chip_sun_x = 18.0f, chip_sun_radius = 7.0f;
+float chip_text_x(const Chip& chip) { return chip.sun ? chip_sun_x + sun_reach(chip_sun_radius) + 5.4f : 10.0f; }
+
 // The chip's width: its text and the sun, no more (the session's name gets the rest).
 float chip_width(const Chip& chip) {
     const float text = ImGui::GetFont()->CalcTextSizeA(chip.size, FLT_MAX, 0.0f, chip.text.c_str()).x;
-    return text + (chip.sun ? 36.0f : 10.0f) + 12.0f;
+    return text + chip_text_x(chip) + 12.0f;
 }
 
 void draw_chip(App& app, const Chip& chip, float width) {
@@ -75,9 +80,7 @@ void draw_chip(App& app, const Chip& chip, float width) {
     ImGui::Dummy(ImVec2(width, touch_size));
     app.layout.add_last_item("top:chip");
     const ImVec2 end(at.x + width, at.y + touch_size);
-    // The sun's rays reach 12.6 px from its centre (18 px in): the name begins clear of them
-    // (the fifth playtest read "-niebieskie", a ray touching the word).
-    const float text_x = at.x + (chip.sun ? 36.0f : 10.0f);
+    const float text_x = at.x + chip_text_x(chip);
     // Too wide (a small phone with large text): a little smaller, then on two lines, rather than cut.
     float size = chip.size;
     std::string text = chip.text;
@@ -97,8 +100,10 @@ void draw_chip(App& app, const Chip& chip, float width) {
     const float pill_top = std::max(at.y, std::min(at.y + 6, text_y - 3)), pill_bottom = std::min(end.y, std::max(end.y - 6, text_y + extent.y + 3));
     draw->AddRectFilled(ImVec2(at.x, pill_top), ImVec2(end.x, pill_bottom), col(theme::header), 16.0f);
     if (chip.sun) {
-        draw_sun(draw, ImVec2(at.x + 18, at.y + touch_size / 2), 7.0f, sun_colour(app.session.state().adventure.sun));
-        app.layout.add("top:chip:sun", at.x + 18 - 12.6f, at.y + touch_size / 2 - 12.6f, at.x + 18 + 12.6f, at.y + touch_size / 2 + 12.6f);
+        const ImVec2 centre(at.x + chip_sun_x, at.y + touch_size / 2);
+        const float reach = sun_reach(chip_sun_radius);
+        draw_sun(draw, centre, chip_sun_radius, sun_colour(app.session.state().adventure.sun));
+        app.layout.add("top:chip:sun", centre.x - reach, centre.y - reach, centre.x + reach, centre.y + reach);
     }
     draw->PushClipRect(at, end, true);
     draw->AddText(nullptr, size, ImVec2(text_x, text_y), col(theme::text), text.c_str());

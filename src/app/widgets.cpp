@@ -80,7 +80,7 @@ void draw_sun(ImDrawList* draw, ImVec2 centre, float radius, ImU32 colour) {
         const float angle = i * 3.14159265f / 4;
         const ImVec2 dir(std::cos(angle), std::sin(angle));
         draw->AddLine(ImVec2(centre.x + dir.x * radius * 1.3f, centre.y + dir.y * radius * 1.3f),
-                      ImVec2(centre.x + dir.x * radius * 1.8f, centre.y + dir.y * radius * 1.8f), colour, 2.0f);
+                      ImVec2(centre.x + dir.x * sun_reach(radius), centre.y + dir.y * sun_reach(radius)), colour, 2.0f);
     }
     draw->AddCircleFilled(centre, radius, colour);
 }

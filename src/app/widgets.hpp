@@ -27,6 +27,8 @@ void pop_row_labels();
 ImU32 sun_colour(Sun sun);
 // The dominant sun (4.1 D) as the game draws it: a disc with rays.
 void draw_sun(ImDrawList* draw, ImVec2 centre, float radius, ImU32 colour);
+// How far from its centre draw_sun's rays reach (what must stay clear of them).
+constexpr float sun_reach(float radius) { return radius * 1.8f; }
 // Headings, names on counters and cards: the bold face (the text font if there is none).
 ImFont* bold_font();
 // The width of one of `count` widgets sharing the rest of the row.
