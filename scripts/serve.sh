@@ -8,5 +8,5 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 source "$ROOT/scripts/env.sh"
 
 bash "$ROOT/scripts/setup.sh"
-bash "$ROOT/scripts/build-web.sh" Release web-dist
-exec node "$ROOT/scripts/static-server.mjs" "$CZARY_BUILD/wasm/dist" "$@"
+bash "$ROOT/scripts/build-web.sh" Release web-dist czary-table-core
+exec node "$ROOT/scripts/static-server.mjs" "$CZARY_BUILD/wasm/dist" --table-core="$CZARY_BUILD/wasm/host" "$@"

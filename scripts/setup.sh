@@ -109,12 +109,14 @@ fetch_source libsdl2 "$SDL_VERSION" "$CZARY_SDL_SRC_DIR"
 fetch_source qr-code-generator "$QRCODEGEN_VERSION" "$CZARY_QRCODEGEN_DIR"  # cpp/qrcodegen.{cpp,hpp}
 
 # --- npm packages (pinned by package-lock.json) ------------------------------------------
-BROWSER_TESTS="$ROOT/tests/browser"
-if [ ! -f "$BROWSER_TESTS/node_modules/.package-lock.json" ] ||
-   ! cmp -s "$BROWSER_TESTS/package-lock.json" "$BROWSER_TESTS/node_modules/.czary-lock"; then
-  log "installing npm packages from tests/browser/package-lock.json"
-  (cd "$BROWSER_TESTS" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
-  cp "$BROWSER_TESTS/package-lock.json" "$BROWSER_TESTS/node_modules/.czary-lock"
-fi
+# The browser tests' driver, and the live table host's WebSocket library (src/host).
+for folder in "$ROOT/tests/browser" "$ROOT/src/host"; do
+  if [ ! -f "$folder/node_modules/.package-lock.json" ] ||
+     ! cmp -s "$folder/package-lock.json" "$folder/node_modules/.czary-lock"; then
+    log "installing npm packages from ${folder#$ROOT/}/package-lock.json"
+    (cd "$folder" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+    cp "$folder/package-lock.json" "$folder/node_modules/.czary-lock"
+  fi
+done
 
 log "ready (cache: $CZARY_CACHE)"

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { startTableHost } from '../src/host/table-host.mjs';
 
 const MIME = {
   '.html': 'text/html; charset=utf-8',
@@ -122,13 +123,22 @@ export function lanNotice(urls) {
   return lines.join('\n');
 }
 
-const USAGE = 'usage: node static-server.mjs SITE_DIR [PORT] [--lan] [--prefix=/sub/path/] [--addresses=A,B]';
+const USAGE = 'usage: node static-server.mjs SITE_DIR [PORT] [--lan] [--prefix=/sub/path/] [--addresses=A,B]\n' +
+  '       [--table-core=DIR (build/wasm/host: host live tables)] [--tables=DIR (where tables are kept)]';
+
+// What the terminal says about live tables, in English and Polish.
+export function tableNotice(tables) {
+  return [
+    `Live tables: on a phone open Sessions -> Live table -> Open this table to others (${tables} open, kept in the tables folder).`,
+    `Stół na żywo: na telefonie otwórz Sesje -> Stół na żywo -> Otwórz ten stół dla innych (otwartych: ${tables}).`,
+  ].join('\n');
+}
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const options = process.argv.slice(2).filter((a) => a.startsWith('--'));
   const [root, port = '8080'] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
   const option = (name) => options.find((o) => o === `--${name}` || o.startsWith(`--${name}=`))?.replace(/^[^=]*=?/, '');
-  const unknown = options.filter((o) => !/^--(lan|prefix=.+|addresses=.*)$/.test(o));
+  const unknown = options.filter((o) => !/^--(lan|prefix=.+|addresses=.*|table-core=.+|tables=.+)$/.test(o));
   if (unknown.length || !/^\d+$/.test(port)) {
     console.error(`${USAGE}\n(not understood: ${[...unknown, /^\d+$/.test(port) ? [] : port].join(' ')})`);
     process.exit(2);
@@ -144,6 +154,15 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const { server, url } = await startServer(root, Number(port), lan ? '0.0.0.0' : '127.0.0.1', { prefix });
     const { address, port: bound } = server.address();
     console.log(`Czary: ${url}  (listening on ${address}:${bound}; Ctrl-C stops)`);
+    // Live tables (docs/table-protocol.md) on the same port, at PREFIX/table; loopback only
+    // unless --lan, like the site.
+    const coreDir = option('table-core');
+    if (coreDir !== undefined) {
+      const home = process.env.XDG_DATA_HOME || path.join(os.homedir(), '.local', 'share');
+      const dataDir = option('tables') ?? path.join(home, 'czary', 'tables');
+      const host = await startTableHost({ server, dataDir, coreDir, path: `${prefix}table`, log: (line) => console.log(`table host: ${line}`) });
+      console.log(tableNotice(host.tables.size));
+    }
     if (lan) {
       // --addresses=A,B replaces the addresses found (the tests use loopback ones).
       const given = option('addresses');
