@@ -7,7 +7,7 @@
 # Usage: scripts/test.sh [ctest arguments, e.g. -R browser]
 #   The arguments go to ctest in every tree. A tree none of whose tests they select is not built,
 #   and in the wasm tree the web app is built only for a browser test (unit.wasm needs only the
-#   wasm unit tests): `-R unit` builds no web app, `-R 'unit\.native|cli'` nothing of wasm.
+#   wasm unit tests, host.* the host's core): `-R unit` builds no web app, `-R 'unit\.native|cli'` nothing of wasm.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 source "$ROOT/scripts/env.sh"
@@ -26,6 +26,8 @@ for tree in native asan fuzz wasm; do
   targets[$tree]=""
   if [ $tree = wasm ] && ! grep -q '^ *Test *#[0-9]*: browser\.' <<<"$listing"; then
     targets[$tree]="--target=czary_tests"
+    # The live table's host tests need its core only.
+    grep -q '^ *Test *#[0-9]*: host\.' <<<"$listing" && targets[$tree]+=" --target=czary-table-core"
   fi
 done
 if [ ${#trees[@]} = 0 ]; then

@@ -3,7 +3,7 @@
 #   native  $CZARY_BUILD/native         unit.native, cli.*, serve.lan, docs.*
 #   asan    $CZARY_BUILD/native-asan    unit.asan, cli.asan_replay
 #   fuzz    $CZARY_BUILD/fuzz           fuzz.session, fuzz.actions, fuzz.store
-#   wasm    $CZARY_BUILD/wasm           unit.wasm, browser.*
+#   wasm    $CZARY_BUILD/wasm           unit.wasm, host.*, browser.*
 # Configuring, building and testing go through the presets. Their folders are build/<folder> of
 # the clone; when CZARY_BUILD puts the trees elsewhere, the preset configures there (-B) and the
 # folder is built and tested by name, which does the same (each tree's "all" is what its tests run).

@@ -3,7 +3,7 @@
 #   native  build/native       unit.native, cli.*, serve.lan, docs.*
 #   asan    build/native-asan  unit.asan, cli.asan_replay (CZARY_SANITIZE)
 #   fuzz    build/fuzz         fuzz.* (CZARY_FUZZ)
-#   wasm    build/wasm         unit.wasm, browser.* (Emscripten)
+#   wasm    build/wasm         unit.wasm, host.*, browser.* (Emscripten)
 enable_testing()
 set(cli_files ${CMAKE_SOURCE_DIR}/tests/cli)
 
@@ -30,6 +30,13 @@ elseif(EMSCRIPTEN)
   set(CZARY_ARTIFACTS ${CMAKE_SOURCE_DIR}/build/artifacts CACHE PATH "where browser tests save screenshots")
   # Node's global fetch makes Emscripten 3.1.6's loader fetch the .wasm by path: switch it off.
   add_test(NAME unit.wasm COMMAND ${CZARY_NODE} --no-experimental-fetch $<TARGET_FILE:czary_tests>)
+  # The live table's host with phones as Node clients (its core: the target czary-table-core).
+  file(GLOB host_tests CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/host/*.test.mjs)
+  foreach(test_file IN LISTS host_tests)
+    get_filename_component(name ${test_file} NAME_WE)
+    add_test(NAME host.${name} COMMAND ${CZARY_NODE} --test --test-reporter=spec ${test_file})
+    set_tests_properties(host.${name} PROPERTIES ENVIRONMENT "CZARY_TABLE_CORE=${CMAKE_BINARY_DIR}/host" TIMEOUT 300)
+  endforeach()
   if(TARGET web-dist)
     file(GLOB browser_tests CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/browser/*.test.mjs)
     foreach(test_file IN LISTS browser_tests)

@@ -347,7 +347,7 @@ export async function startTableHost({ server, dataDir, coreDir, path: tablePath
       if (message.v !== table.version) {
         // Somebody was first: say who, with what, and the version to prepare at again.
         const first = table.steps[Math.max(0, Math.min(message.v, table.version - 1))];
-        return send(ws, { t: 'refused', ref, version: table.version, ...reason('stale'), first: first ? { by: first.by, op: first.op, action: first.action } : undefined });
+        return send(ws, { t: 'refused', ref, version: table.version, ...reason('stale'), first });
       }
       return step(ws, table, message, ref);
     }
@@ -357,7 +357,12 @@ export async function startTableHost({ server, dataDir, coreDir, path: tablePath
   function open(ws, session, player) {
     if (tables.size >= limits.tables) return closeWith(ws, reason('host_full'));
     if (!session || typeof session !== 'object' || Array.isArray(session)) return closeWith(ws, reason('bad_session'));
-    const opened = core.open(JSON.stringify(session));
+    let opened;
+    try {
+      opened = core.open(JSON.stringify(session));
+    } catch (error) {  // too deep even to be written out again
+      opened = { error: error.message };
+    }
     if (opened.error) return closeWith(ws, reason('bad_session', { detail: opened.error }));
     const id = crypto.randomBytes(16).toString('hex');
     const store = new TableStore(TableStore.folderOf(dataDir, id));
@@ -378,19 +383,20 @@ export async function startTableHost({ server, dataDir, coreDir, path: tablePath
 
   // One step at the head of the table: the rules first, then the disk, then every phone.
   function step(ws, table, message, ref) {
-    const by = ws.phone.player;
+    const player = ws.phone.player;
     let entry;
     if (message.t === 'act') {
       if (!message.action || typeof message.action !== 'object' || Array.isArray(message.action)) return closeWith(ws, reason('bad_frame'));
-      // The host writes who acted; whatever the phone put there is replaced.
-      const action = { ...message.action, by };
+      // The host writes who acted ("player", beside the action's own fields; the rules read no
+      // such field and the file keeps it); whatever the phone put there is replaced.
+      const action = { ...message.action, player };
       const result = core.apply(table.handle, JSON.stringify(action));
       if (!result.ok) return send(ws, { t: 'refused', ref, version: table.version, code: 'rules', refusal: result.refusal });
-      entry = { op: 'act', by, action };
+      entry = { op: 'act', player, action };
     } else {
       const done = message.t === 'undo' ? core.undo(table.handle) : core.redo(table.handle);
       if (!done) return send(ws, { t: 'refused', ref, version: table.version, ...reason(message.t === 'undo' ? 'nothing_to_undo' : 'nothing_to_redo') });
-      entry = { op: message.t, by };
+      entry = { op: message.t, player };
     }
     try {
       table.store.append(entry);

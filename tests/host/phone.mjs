@@ -1,0 +1,112 @@
+// A phone at a live table without a browser: a WebSocket and its own copy of the table's session
+// in the rules core (wasm), kept as the app keeps it: a step is applied only when the host sends
+// it. Used by tests/host/table.test.mjs and the benchmark (scripts/bench-tables.mjs).
+import WebSocket from '../../src/host/node_modules/ws/wrapper.mjs';
+import { PROTOCOL, replay } from '../../src/host/table-host.mjs';
+
+export class Phone {
+  constructor({ url, core, player, reconnect = false }) {
+    Object.assign(this, { url, core, player, reconnect });
+    this.handle = null;       // this phone's copy of the session, in `core`
+    this.version = null;      // the table's version this copy is at
+    this.table = null;
+    this.waiting = new Map(); // ref -> resolve, for what this phone sent
+    this.refs = 0;
+    this.events = [];         // every message from the host, in order
+    this.listeners = new Set();
+    this.closedWith = null;   // the host's last error, if it closed the connection
+  }
+
+  // Opens `session` as a new table; resolves with the table's id once welcomed.
+  open(session) {
+    return this.connect({ t: 'open', protocol: PROTOCOL, core: this.core.versions.core, player: this.player, session });
+  }
+
+  join(table) {
+    this.table = table;
+    return this.connect(this.hello());
+  }
+
+  hello() {
+    return { t: 'hello', protocol: PROTOCOL, core: this.core.versions.core, player: this.player, table: this.table,
+      ...(this.version !== null ? { since: this.version } : {}) };
+  }
+
+  connect(first) {
+    this.ws = new WebSocket(this.url);
+    this.ws.on('open', () => this.ws.send(JSON.stringify(first)));
+    this.ws.on('message', (data) => this.receive(JSON.parse(data.toString())));
+    this.ws.on('error', () => {});
+    this.ws.on('close', () => {
+      for (const resolve of this.waiting.values()) resolve({ t: 'lost' });
+      this.waiting.clear();
+      if (this.reconnect && !this.stopped) setTimeout(() => this.table && this.connect(this.hello()), 50);
+    });
+    return this.until((m) => m.t === 'welcome' || m.t === 'error').then((m) => {
+      if (m.t === 'error') throw Object.assign(new Error(m.en), { reason: m });
+      return m.table;
+    });
+  }
+
+  receive(message) {
+    this.events.push(message);
+    if (message.t === 'welcome') {
+      this.table = message.table;
+      if (message.session) {
+        if (this.handle !== null) this.core.close(this.handle);
+        this.handle = this.core.open(JSON.stringify(message.session)).table;
+      } else {
+        for (const step of message.steps) this.apply(step);
+      }
+      this.version = message.version;
+    } else if (message.t === 'step') {
+      if (message.version !== this.version + 1) throw new Error(`step ${message.version} after ${this.version}`);
+      this.apply(message);
+      this.version = message.version;
+    } else if (message.t === 'error') {
+      this.closedWith = message;
+    }
+    if ((message.t === 'step' || message.t === 'refused') && this.waiting.has(message.ref)) {
+      this.waiting.get(message.ref)(message);
+      this.waiting.delete(message.ref);
+    }
+    for (const listener of [...this.listeners]) listener(message);
+  }
+
+  apply(step) {
+    if (!replay(this.core, this.handle, step)) throw new Error(`${this.player}: a confirmed step did not apply: ${JSON.stringify(step)}`);
+  }
+
+  until(predicate) {
+    return new Promise((resolve) => {
+      const listener = (message) => {
+        if (predicate(message)) {
+          this.listeners.delete(listener);
+          resolve(message);
+        }
+      };
+      this.listeners.add(listener);
+    });
+  }
+
+  // Sends an action (or an undo, a redo) prepared at this phone's version; resolves with the
+  // host's answer: the step as confirmed, or why it was refused.
+  send(t, action, version = this.version) {
+    const ref = `${this.player}-${++this.refs}`;
+    if (this.ws.readyState !== WebSocket.OPEN) return Promise.resolve({ t: 'lost' });
+    const answer = new Promise((resolve) => this.waiting.set(ref, resolve));
+    this.ws.send(JSON.stringify({ t, v: version, ref, ...(action ? { action } : {}) }));
+    return answer;
+  }
+
+  act(action, version) { return this.send('act', action, version); }
+  undo(version) { return this.send('undo', null, version); }
+  redo(version) { return this.send('redo', null, version); }
+
+  file() { return JSON.parse(this.core.file(this.handle)); }
+
+  close() {
+    this.stopped = true;
+    this.ws?.close();
+  }
+}
