@@ -11,53 +11,10 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import WebSocket from '../../src/host/node_modules/ws/wrapper.mjs';
 import { loadTableCore, startTableHost } from '../../src/host/table-host.mjs';
-import { Phone } from './phone.mjs';
+import { Phone, fightSession, randomMove, seeded } from './phone.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CORE_DIR = process.env.CZARY_TABLE_CORE ?? path.join(ROOT, 'build/wasm/host');
-
-// A party of four in a fight with a troll and an ork (docs/examples/02, up to start_fight).
-export function fightSession(seed = 7) {
-  const example = JSON.parse(fs.readFileSync(path.join(ROOT, 'docs/examples/02-lightning-first-rank.json'), 'utf8'));
-  const upTo = example.actions.findIndex((a) => a.type === 'start_fight');
-  return { format: 'czary-session', version: 1, seed, meta: {}, actions: example.actions.slice(0, upTo + 1) };
-}
-
-// A random action of a fight's evening: casts with the app's and the table's dice, attacks,
-// wounds, healing, phases, moves, the dice tray, a newcomer, a negotiation, undo and redo.
-export function randomMove(random) {
-  const pick = (list) => list[Math.floor(random() * list.length)];
-  const die = () => 1 + Math.floor(random() * 6);
-  const moves = [
-    () => ['act', { type: 'cast', caster: 'c1', spell: 'blyskawica', targets: [pick(['m5', 'm6'])] }],
-    () => ['act', { type: 'cast', caster: 'c1', spell: 'blyskawica', targets: [pick(['m5', 'm6'])], dice: random() < 0.5 ? [die()] : [die(), die()] }],
-    () => ['act', { type: 'cast', caster: 'c3', spell: 'urok', targets: [pick(['m5', 'm6'])] }],
-    () => ['act', { type: 'weapon_attack', figure: pick(['c2', 'c4', 'm5', 'm6']) }],
-    () => ['act', { type: 'wound', figure: pick(['m5', 'm6', 'c2', 'c4']), amount: 1 }],
-    () => ['act', { type: 'heal', figure: pick(['c2', 'c4', 'm5']), amount: 1 }],
-    () => ['act', { type: 'next_phase' }],
-    () => ['act', { type: 'move_figure', figure: pick(['c1', 'c3']), rank: pick([1, 2]), slot: pick([1, 2, 3]) }],
-    () => ['act', { type: 'roll_dice', code: '2K6', purpose: 'tray' }],
-    () => ['act', { type: 'roll_dice', code: '1K6', purpose: 'tray', dice: [die()] }],
-    () => ['act', { type: 'add_monster', kind: 'ork', sila: 4 }],
-    () => ['act', { type: 'negotiate', negotiator: 'c2', dice: [die(), die()] }],
-    () => ['undo'],
-    () => ['redo'],
-  ];
-  return pick(moves)();
-}
-
-// A seeded generator, so that a failing run can be run again the same way.
-export function seeded(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const waitFor = async (condition, what, ms = 10000) => {

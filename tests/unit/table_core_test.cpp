@@ -16,7 +16,7 @@ TEST_CASE("table protocol: a table is opened from a session file and applies wha
     const int id = opened["table"];
     CHECK(opened["position"] == 0);
 
-    const auto added = call(table_apply(id, R"({"type":"add_hero","hero":"larraka","by":"Ania"})"));
+    const auto added = call(table_apply(id, R"({"type":"add_hero","hero":"larraka","player":"Ania"})"));
     CHECK(added["ok"] == true);
     CHECK(added["position"] == 1);
     CHECK(added["log"][0]["key"] == "character_added");
@@ -30,7 +30,7 @@ TEST_CASE("table protocol: a table is opened from a session file and applies wha
 
     // The author written by the host stays in the file with the action.
     const auto file = call(table_file(id));
-    CHECK(file["actions"][0]["by"] == "Ania");
+    CHECK(file["actions"][0]["player"] == "Ania");
 
     CHECK(table_undo(id) == 1);
     CHECK(call(table_where(id))["position"] == 0);
