@@ -160,8 +160,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     if (coreDir !== undefined) {
       const home = process.env.XDG_DATA_HOME || path.join(os.homedir(), '.local', 'share');
       const dataDir = option('tables') ?? path.join(home, 'czary', 'tables');
-      const host = await startTableHost({ server, dataDir, coreDir, path: `${prefix}table`, log: (line) => console.log(`table host: ${line}`) });
-      console.log(tableNotice(host.tables.size));
+      try {
+        const host = await startTableHost({ server, dataDir, coreDir, path: `${prefix}table`, log: (line) => console.log(`table host: ${line}`) });
+        console.log(tableNotice(host.tables.size));
+      } catch (error) {
+        // The site is served all the same; only live tables are off, and the terminal says why.
+        console.log(`Live tables are off: ${error.message}\nStoły na żywo są wyłączone: ${error.message}`);
+      }
     }
     if (lan) {
       // --addresses=A,B replaces the addresses found (the tests use loopback ones).

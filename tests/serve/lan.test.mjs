@@ -104,12 +104,17 @@ test('serve.sh --lan PORT: the flag and the port reach the server', async () => 
     fs.mkdirSync(scripts);
     for (const name of ['serve.sh', 'env.sh', 'static-server.mjs']) fs.copyFileSync(path.join(path.dirname(SERVER), name), path.join(scripts, name));
     for (const name of ['setup.sh', 'build-web.sh']) fs.writeFileSync(path.join(scripts, name), 'exit 0\n');
+    fs.symlinkSync(path.join(path.dirname(SERVER), '../src'), path.join(root, 'src'));  // the table host
     const dist = path.join(root, 'build/wasm/dist');
     fs.cpSync(site, dist, { recursive: true });
     const env = { ...process.env, CZARY_BUILD: path.join(root, 'build') };
     const lan = await serve(['--lan', '0', '--addresses=127.0.0.2'], env, ['bash', path.join(scripts, 'serve.sh')]);
     assert.equal(lan.host, '0.0.0.0');
     assert.match(await get(`http://127.0.0.2:${lan.port}/`), /stand-in/);
+    // No table core was built in this copy: the site is served all the same, and the terminal says
+    // why there are no live tables.
+    assert.match(lan.out, /Live tables are off: .*czary-table-core/);
+    assert.match(lan.out, /Stoły na żywo są wyłączone/);
     const local = await serve(['0'], env, ['bash', path.join(scripts, 'serve.sh')]);
     assert.equal(local.host, '127.0.0.1');
   } finally {
