@@ -13,7 +13,9 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 source "$ROOT/scripts/env.sh"
 source "$ROOT/scripts/trees.sh"
 
+start=$SECONDS
 bash "$ROOT/scripts/setup.sh"
+echo "   (setting up took $((SECONDS - start)) s)"
 
 # Configure every tree (seconds once configured) and list the tests the arguments select there.
 trees=()
@@ -35,9 +37,13 @@ if [ ${#trees[@]} = 0 ]; then
   exit 0
 fi
 
+# Where the time goes (a fresh clone's CI: docs/testing.md), printed with each part.
+took() { local start=$1; echo "   ($2 took $((SECONDS - start)) s)"; }
 for tree in "${trees[@]}"; do
   echo "== building $tree ($(czary_tree_dir $tree))"
+  start=$SECONDS
   czary_build $tree ${targets[$tree]}
+  took $start "building $tree"
 done
 
 status=0 total=0 failed=0 counts=() failures=()
@@ -45,7 +51,9 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 for tree in "${trees[@]}"; do
   echo "== testing $tree ($(czary_tree_dir $tree))"
+  start=$SECONDS
   czary_ctest $tree "$@" 2>&1 | tee "$log" || status=1
+  took $start "testing $tree"
   # ctest's own summary: "100% tests passed, 0 tests failed out of 37", then the failed ones.
   summary=$(sed -nE 's/^[0-9]+% tests passed, ([0-9]+) tests? failed out of ([0-9]+)$/\1 \2/p' "$log")
   if [ -z "$summary" ]; then status=1; counts+=("$tree: no summary"); continue; fi
