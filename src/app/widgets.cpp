@@ -103,6 +103,10 @@ bool draw_notice_offer(App& app) {
         if (touch_button(app, app.tr("session.undo_delete"), "notice:offer")) restore_session(app, key);
         return false;
     }
+    if (offer == Offer::SendAgain) {  // a live table: another step came first (live_table.hpp)
+        if (touch_button(app, app.tr("table.send_again"), "notice:offer")) send_again_to_table(app);
+        return false;
+    }
     if (offer == Offer::DeleteForGood) {
         const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
         ImGui::PushStyleColor(ImGuiCol_Button, vec(theme::danger));

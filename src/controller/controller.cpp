@@ -23,9 +23,30 @@ App make_app(std::uint64_t seed) {
 
 namespace {
 
+ApplyResult sent_to_table(App& app, const Action& action) {
+    ApplyResult result;
+    result.ok = send_action_to_table(app, action);
+    if (!result.ok) result.refusal.code = "not_sent";
+    return result;
+}
+
+// JSON from the page hook: read into the typed action here, as the session would, so that what
+// is not an action is refused on this phone with the rules' words and never sent.
+ApplyResult sent_to_table(App& app, const nlohmann::json& json) {
+    const auto read = read_action(json, *app.data);
+    if (const auto* action = std::get_if<Action>(&read)) return sent_to_table(app, *action);
+    ApplyResult result;
+    result.refusal = std::get<Refusal>(read);
+    app.ui.notice = Notice{{result.refusal.pl, result.refusal.en}, result.refusal.rule, true};
+    return result;
+}
+
 // Applies a typed action or JSON from the page hook (read into one at the session's boundary).
 template <class AnyAction>
 ApplyResult dispatch_any(App& app, const AnyAction& action) {
+    // At a live table the action goes to the host; the step comes back confirmed (or refused) and
+    // is applied then, on every phone alike. `ok` here means: on its way.
+    if (app.table) return sent_to_table(app, action);
     GameState before = app.session.state();
     ApplyResult result = app.session.apply(action);
     if (result.ok) {
@@ -95,6 +116,10 @@ LocalizedText problem_words(const App& app, const std::exception& error) {
 
 void undo(App& app) {
     if (!app.session.can_undo()) return;
+    if (app.table) {
+        send_undo_to_table(app, false);
+        return;
+    }
     const std::string undone = step_title(app, app.session.steps()[app.session.position() - 1]);
     if (!app.session.undo()) return;
     app.ui.notice = Notice{both(app, "log.undone", {{"{step}", undone}}), "", false};
@@ -105,6 +130,10 @@ void undo(App& app) {
 }
 
 void redo(App& app) {
+    if (app.table) {
+        if (app.session.can_redo()) send_undo_to_table(app, true);
+        return;
+    }
     GameState before = app.session.state();
     if (!app.session.redo()) return;
     app.ui.notice.reset();
@@ -122,6 +151,7 @@ OutcomeText outcome_text(const App& app, const SessionStep& step) {
     OutcomeText t;
     if (step.log.empty()) {  // a step that logs nothing is still confirmed: "✓ Pula czarów"
         t.whole = t.brief = "✓ " + step_title(app, step);
+        if (const std::string player = step_player(step); !player.empty()) t.whole = t.brief = player + ": " + t.brief;
         t.more = !step.rolls.empty();
         return t;
     }
@@ -141,6 +171,11 @@ OutcomeText outcome_text(const App& app, const SessionStep& step) {
     for (const auto& line : brief) t.brief += (t.brief.empty() ? "" : "\n") + line;
     t.brief = with_rule(t.brief, rule);
     t.more = t.brief != t.whole || !step.rolls.empty();
+    // At a live table every phone sees whose step it was: "Ania: Larraka rzuca Błyskawicę…".
+    if (const std::string player = step_player(step); !player.empty()) {
+        t.brief = player + ": " + t.brief;
+        t.whole = player + ": " + t.whole;
+    }
     return t;
 }
 
@@ -189,6 +224,7 @@ std::string offer_name(const Notice& notice) {
         case Offer::DeleteForGood: return "delete_for_good:" + notice.key;
         case Offer::OpenShared: return "open_shared";
         case Offer::LeaveUnsaved: return "leave_unsaved";
+        case Offer::SendAgain: return "send_again";
     }
     return "";
 }

@@ -14,6 +14,7 @@
 #include "controller/dice_pose.hpp"
 #include "controller/gesture.hpp"
 #include "controller/layout.hpp"
+#include "controller/live_table.hpp"
 #include "controller/qr.hpp"
 #include "controller/strings.hpp"
 #include "core/actions.hpp"
@@ -51,6 +52,7 @@ enum class Offer {
     DeleteForGood,  // no room for the 48-hour copy: delete the session `key` for good
     OpenShared,     // a session passed in a link: open it as a new one
     LeaveUnsaved,   // export before leaving a session that is not saved
+    SendAgain,      // a live table's action refused because another came first: send it again
 };
 
 struct Notice {
@@ -84,7 +86,8 @@ struct PlatformRequest {
     // ShareFile: the system's share sheet with `text` as the file `file_name`.
     // DownloadStored: the stored value under the key `text`, exactly as the platform keeps it
     // (a text that went through the app could differ: a U+0000, half of a surrogate pair).
-    enum class Kind { Download, PickFile, ApplyUpdate, Vibrate, ShareLink, ShareFile, DownloadStored };
+    // TableSend: `text` is a frame for the live table's host (live_table.hpp).
+    enum class Kind { Download, PickFile, ApplyUpdate, Vibrate, ShareLink, ShareFile, DownloadStored, TableSend };
     Kind kind;
     std::string file_name;
     std::string text;
@@ -252,6 +255,9 @@ struct App {
     store::SessionStore* store = nullptr;  // where the session is saved after every change
     std::vector<PlatformRequest> platform_requests;
     bool update_ready = false;             // a new version of the app waits for the player's consent
+    // A phone of a live table: the session is the table's copy (live_table.hpp), and dispatch
+    // sends actions to its host instead of applying them.
+    std::optional<LiveTable> table;
     // The open session's last save failed (full or switched-off storage): it lives only in this
     // tab, and leaving it asks first.
     bool session_unsaved = false;

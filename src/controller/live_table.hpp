@@ -1,0 +1,77 @@
+#pragma once
+// A phone at a live table (docs/table-protocol.md): the open session is a copy of a table the
+// computer at the table hosts. An action is not applied here when the player makes it: it goes to
+// the host, which orders it and sends it back, with every other phone's, as a confirmed step; only
+// then does this copy apply it, exactly as every other copy does. The platform carries the frames
+// (PlatformRequest::Kind::TableSend out, receive_from_table in) and reconnects; this decides.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/actions.hpp"
+#include "core/session.hpp"
+
+namespace czary::app {
+
+struct App;
+
+enum class TableLink {
+    Connecting,  // the platform is opening the connection (first time or again)
+    Joined,      // welcomed: the copy is the table's
+    Lost,        // the connection dropped: read-only until it is back
+    Refused,     // the host said no (another build, no such table...): `closed` says why
+};
+
+struct LiveTable {
+    std::string id;      // the table's key: 32 hexadecimal digits, from the host
+    std::string player;  // this phone's player name, shown beside its steps on every phone
+    TableLink link = TableLink::Connecting;
+    std::uint64_t version = 0;  // steps confirmed since the table opened, as this copy has them
+    bool have_copy = false;     // this copy is the table's at `version` (else the host sends it whole)
+    int phones = 0;
+    std::vector<std::string> players;
+    // The one action on its way: sent, not yet confirmed or refused. Kept after a refusal for
+    // being first by somebody else, so that it is one tap from being sent again.
+    struct Sent {
+        std::string ref;
+        Action action;
+        std::string title;  // what it is, for the toasts ("Błyskawica")
+    };
+    std::optional<Sent> sent;
+    std::optional<Action> send_again;  // refused as stale: the player may send it again
+    std::string closed;  // the host's reason for refusing this phone (other_build, no_table, ...)
+    std::uint64_t refs = 0;
+};
+
+// The frames a phone sends first: make the open session a table, or join (rejoin) one.
+std::string open_table_frame(const App& app);
+std::string hello_frame(const App& app);
+
+// Becomes a phone of the table `id` (or of a new one, when `id` is empty: open_table_frame).
+void join_table(App& app, std::string id, std::string player);
+
+// An action (or an undo, a redo) made on this phone at a live table: sent to the host, not
+// applied. False, with a notice saying why, when nothing could be sent (no connection, another
+// action still on its way).
+bool send_action_to_table(App& app, const Action& action);
+bool send_undo_to_table(App& app, bool redo);
+// The stale action sent again at the table's new version (the notice's offer).
+void send_again_to_table(App& app);
+
+// A frame from the host (the platform passes every one): a welcome, a confirmed step, a refusal,
+// the phones at the table, an error.
+void receive_from_table(App& app, std::string_view frame);
+// The connection is gone (the platform reconnects, with backoff, and sends hello_frame again).
+void table_connection_lost(App& app);
+// The platform is connecting again.
+void table_connecting(App& app);
+
+// "Graj dalej sam": the copy becomes an ordinary session of this phone.
+void play_on_alone(App& app);
+
+// Who made a step at a live table (the host writes "player" into the action), or "".
+std::string step_player(const SessionStep& step);
+
+}  // namespace czary::app

@@ -1,0 +1,225 @@
+// A phone's side of the live table (controller/live_table.hpp) against a host that orders frames
+// as src/host/table-host.mjs does (docs/table-protocol.md; the real host is tested with Node phones
+// in tests/host/). Every phone's copy must stay the host's.
+#include <string>
+#include <vector>
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+#include "app_with_store.hpp"
+#include "controller/live_table.hpp"
+#include "host/table_core.hpp"
+
+namespace {
+
+using czary::app::App;
+using czary::app::PlatformRequest;
+using czary::app::TableLink;
+using nlohmann::json;
+
+// The host's order, as the protocol says: a step only at the table's version and only when the
+// rules take it; confirmed steps go to every phone, refusals to the sender.
+struct Host {
+    int handle = 0;
+    std::vector<json> steps;
+    std::vector<App*> phones;  // joined
+    std::string id = std::string(32, 'a');
+
+    void to(App& phone, const json& frame) { czary::app::receive_from_table(phone, frame.dump()); }
+    void everyone(const json& frame) {
+        for (App* phone : phones) to(*phone, frame);
+    }
+
+    // Takes every frame the phone has queued and answers it.
+    void pump(App& phone, const std::string& player) {
+        auto requests = std::move(phone.platform_requests);
+        phone.platform_requests.clear();
+        for (const auto& request : requests) {
+            if (request.kind != PlatformRequest::Kind::TableSend) continue;
+            const json frame = json::parse(request.text);
+            const std::string t = frame["t"];
+            if (t == "open") {
+                handle = json::parse(table_open(frame["session"].dump().c_str()))["table"];
+                phones.push_back(&phone);
+                to(phone, {{"t", "welcome"}, {"table", id}, {"version", 0}, {"session", json::parse(table_file(handle))}});
+            } else if (t == "hello") {
+                phones.push_back(&phone);
+                if (frame.contains("since"))
+                    to(phone, {{"t", "welcome"}, {"table", id}, {"version", steps.size()}, {"from", frame["since"]},
+                               {"steps", json(std::vector<json>(steps.begin() + frame["since"].get<long>(), steps.end()))}});
+                else
+                    to(phone, {{"t", "welcome"}, {"table", id}, {"version", steps.size()}, {"session", json::parse(table_file(handle))}});
+            } else if (frame["v"] != steps.size()) {
+                const json& first = steps[frame["v"].get<std::size_t>()];
+                to(phone, {{"t", "refused"}, {"ref", frame["ref"]}, {"version", steps.size()}, {"code", "stale"}, {"first", first}, {"pl", "Ktoś był pierwszy"}, {"en", "Somebody was first"}});
+            } else if (t == "act") {
+                json action = frame["action"];
+                action["player"] = player;
+                const json result = json::parse(table_apply(handle, action.dump().c_str()));
+                if (!result["ok"]) {
+                    to(phone, {{"t", "refused"}, {"ref", frame["ref"]}, {"version", steps.size()}, {"code", "rules"}, {"refusal", result["refusal"]}});
+                    continue;
+                }
+                steps.push_back({{"op", "act"}, {"player", player}, {"action", action}});
+                json step = steps.back();
+                step.update({{"t", "step"}, {"version", steps.size()}, {"ref", frame["ref"]}});
+                everyone(step);
+            } else {
+                const bool done = t == "undo" ? table_undo(handle) : table_redo(handle);
+                REQUIRE(done);
+                steps.push_back({{"op", t}, {"player", player}});
+                json step = steps.back();
+                step.update({{"t", "step"}, {"version", steps.size()}, {"ref", frame["ref"]}});
+                everyone(step);
+            }
+        }
+    }
+
+    json file() const { return json::parse(table_file(handle)); }
+};
+
+std::size_t frames(const App& app) {
+    std::size_t n = 0;
+    for (const auto& request : app.platform_requests) n += request.kind == PlatformRequest::Kind::TableSend;
+    return n;
+}
+
+struct Table {
+    test::AppWithStore ania{1}, bartek{2};
+    Host host;
+    Table() {
+        czary::app::join_table(ania.app, "", "Ania");
+        ania.app.table->link = TableLink::Connecting;
+        ania.app.platform_requests.push_back({PlatformRequest::Kind::TableSend, "", czary::app::open_table_frame(ania.app)});
+        host.pump(ania.app, "Ania");
+        czary::app::join_table(bartek.app, host.id, "Bartek");
+        bartek.app.platform_requests.push_back({PlatformRequest::Kind::TableSend, "", czary::app::hello_frame(bartek.app)});
+        host.pump(bartek.app, "Bartek");
+    }
+    void same_everywhere() {
+        const json file = host.file();
+        CHECK(ania.app.session.to_json() == file);
+        CHECK(bartek.app.session.to_json() == file);
+    }
+};
+
+}  // namespace
+
+TEST_CASE("table protocol: an action goes to the host and is applied when it comes back, on every phone alike, with who made it") {
+    Table t;
+    REQUIRE(t.ania.app.table->link == TableLink::Joined);
+    REQUIRE(t.bartek.app.table->link == TableLink::Joined);
+    const std::size_t before = t.ania.app.session.steps().size();
+    CHECK(czary::app::dispatch(t.ania.app, czary::actions::AddHero{"larraka"}).ok);
+    // On its way: nothing applied yet, and the toast says so.
+    CHECK(t.ania.app.session.steps().size() == before);
+    CHECK(t.ania.app.ui.notice->text.pl.find("W drodze do stołu") != std::string::npos);
+    CHECK(frames(t.ania.app) == 1);
+    t.host.pump(t.ania.app, "Ania");
+    CHECK(t.ania.app.session.steps().size() == before + 1);
+    t.same_everywhere();
+    // Every phone's toast names the player: "Ania: Do oddziału dołącza Larraka."
+    const auto& step = t.bartek.app.session.steps().back();
+    CHECK(czary::app::step_player(step) == "Ania");
+    CHECK(czary::app::outcome_text(t.bartek.app, step).brief.rfind("Ania: ", 0) == 0);
+    CHECK(t.bartek.app.table->version == 1);
+    // A second action waits for the first to be confirmed.
+    CHECK(czary::app::dispatch(t.bartek.app, czary::actions::AddHero{"gilith"}).ok);
+    CHECK_FALSE(czary::app::dispatch(t.bartek.app, czary::actions::AddHero{"curvenol"}).ok);
+    CHECK(t.bartek.app.ui.notice->text.pl.find("jeszcze w drodze") != std::string::npos);
+    t.host.pump(t.bartek.app, "Bartek");
+    t.same_everywhere();
+}
+
+TEST_CASE("table protocol: two phones at one version: one step is taken, the other phone is told who was first and sends again with one tap") {
+    Table t;
+    CHECK(czary::app::dispatch(t.ania.app, czary::actions::AddHero{"larraka"}).ok);
+    CHECK(czary::app::dispatch(t.bartek.app, czary::actions::AddHero{"gilith"}).ok);
+    t.host.pump(t.ania.app, "Ania");
+    t.host.pump(t.bartek.app, "Bartek");
+    const auto& notice = *t.bartek.app.ui.notice;
+    CHECK(notice.offer == czary::app::Offer::SendAgain);
+    CHECK(notice.text.pl.find("(Ania)") != std::string::npos);
+    CHECK(notice.text.pl.find("Twój krok „Dodanie bohatera”") != std::string::npos);
+    t.same_everywhere();
+    czary::app::send_again_to_table(t.bartek.app);
+    t.host.pump(t.bartek.app, "Bartek");
+    t.same_everywhere();
+    CHECK(t.host.steps.size() == 2);
+}
+
+TEST_CASE("table protocol: without a connection a phone is read-only, and catches up on every step it missed when it is back") {
+    Table t;
+    czary::app::table_connection_lost(t.bartek.app);
+    t.host.phones.pop_back();
+    CHECK_FALSE(czary::app::dispatch(t.bartek.app, czary::actions::AddHero{"gilith"}).ok);
+    CHECK(frames(t.bartek.app) == 0);
+    CHECK(t.bartek.app.ui.notice->text.pl.find("Brak połączenia ze stołem") != std::string::npos);
+    for (const char* hero : {"larraka", "gilith", "curvenol"}) {
+        REQUIRE(czary::app::dispatch(t.ania.app, czary::actions::AddHero{hero}).ok);
+        t.host.pump(t.ania.app, "Ania");
+    }
+    t.bartek.app.platform_requests.push_back({PlatformRequest::Kind::TableSend, "", czary::app::hello_frame(t.bartek.app)});
+    CHECK(json::parse(t.bartek.app.platform_requests.back().text)["since"] == 0);
+    t.host.pump(t.bartek.app, "Bartek");
+    CHECK(t.bartek.app.table->link == TableLink::Joined);
+    CHECK(t.bartek.app.table->version == 3);
+    t.same_everywhere();
+}
+
+TEST_CASE("table protocol: undo and redo go through the host; every phone says who undid what") {
+    Table t;
+    REQUIRE(czary::app::dispatch(t.ania.app, czary::actions::AddHero{"larraka"}).ok);
+    t.host.pump(t.ania.app, "Ania");
+    czary::app::undo(t.bartek.app);
+    CHECK(t.bartek.app.session.can_undo());  // not yet: on its way
+    t.host.pump(t.bartek.app, "Bartek");
+    CHECK_FALSE(t.ania.app.session.can_undo());
+    CHECK(t.ania.app.ui.notice->text.pl == "Cofnięto: Dodanie bohatera (Bartek)");
+    t.same_everywhere();
+    czary::app::redo(t.ania.app);
+    t.host.pump(t.ania.app, "Ania");
+    CHECK(t.bartek.app.session.can_undo());
+    t.same_everywhere();
+}
+
+TEST_CASE("table protocol: a step the rules refuse is told on the phone that sent it, and nothing changes anywhere") {
+    Table t;
+    REQUIRE(czary::app::dispatch(t.ania.app, czary::actions::AddHero{"larraka"}).ok);
+    t.host.pump(t.ania.app, "Ania");
+    REQUIRE(czary::app::dispatch(t.bartek.app, czary::actions::AddHero{"larraka"}).ok);
+    t.host.pump(t.bartek.app, "Bartek");
+    CHECK(t.bartek.app.ui.notice->refusal);
+    CHECK(t.bartek.app.ui.notice->text.pl.find("Larraka") != std::string::npos);
+    CHECK_FALSE(t.bartek.app.table->sent);
+    CHECK(t.host.steps.size() == 1);
+    t.same_everywhere();
+}
+
+TEST_CASE("table protocol: a frame the copy cannot follow makes it ask for the whole table, and it is the table's again") {
+    Table t;
+    REQUIRE(czary::app::dispatch(t.ania.app, czary::actions::AddHero{"larraka"}).ok);
+    t.host.pump(t.ania.app, "Ania");
+    czary::app::receive_from_table(t.bartek.app, R"({"t":"step","version":7,"op":"act","player":"X","action":{"type":"add_hero","hero":"gilith"}})");
+    CHECK(t.bartek.app.table->link == TableLink::Lost);
+    czary::app::receive_from_table(t.bartek.app, "{not json");
+    t.host.phones.pop_back();
+    const json hello = json::parse(czary::app::hello_frame(t.bartek.app));
+    CHECK_FALSE(hello.contains("since"));
+    t.bartek.app.platform_requests.push_back({PlatformRequest::Kind::TableSend, "", hello.dump()});
+    t.host.pump(t.bartek.app, "Bartek");
+    t.same_everywhere();
+}
+
+TEST_CASE("table protocol: another build is refused with the host's words; 'Graj dalej sam' makes the copy this phone's own") {
+    Table t;
+    czary::app::receive_from_table(t.bartek.app, R"({"t":"error","code":"other_build","pl":"Ten telefon ma inną wersję Czarów niż stół. Zaktualizuj aplikację (odśwież stronę).","en":"Update the app."})");
+    CHECK(t.bartek.app.table->link == TableLink::Refused);
+    CHECK(t.bartek.app.table->closed == "other_build");
+    CHECK(t.bartek.app.ui.notice->text.pl.find("Zaktualizuj") != std::string::npos);
+    czary::app::play_on_alone(t.bartek.app);
+    CHECK_FALSE(t.bartek.app.table);
+    CHECK(czary::app::dispatch(t.bartek.app, czary::actions::AddHero{"gilith"}).ok);
+    CHECK(t.bartek.app.session.steps().size() == t.ania.app.session.steps().size() + 1);
+    CHECK(frames(t.bartek.app) == 0);
+}
