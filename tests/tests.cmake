@@ -43,7 +43,7 @@ elseif(EMSCRIPTEN)
       get_filename_component(name ${test_file} NAME_WE)
       add_test(NAME browser.${name} COMMAND ${CZARY_NODE} --test --test-reporter=spec ${test_file})
       set_tests_properties(browser.${name} PROPERTIES
-        ENVIRONMENT "CZARY_WEB_DIST=${CMAKE_BINARY_DIR}/dist;CZARY_ARTIFACTS=${CZARY_ARTIFACTS}"
+        ENVIRONMENT "CZARY_WEB_DIST=${CMAKE_BINARY_DIR}/dist;CZARY_TABLE_CORE=${CMAKE_BINARY_DIR}/host;CZARY_ARTIFACTS=${CZARY_ARTIFACTS}"
         TIMEOUT 600)
     endforeach()
   endif()

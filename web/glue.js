@@ -416,6 +416,81 @@
     setTimeout(() => URL.revokeObjectURL(link.href), 10000);
   };
 
+  // The live table (docs/table-protocol.md): one WebSocket to the host at this page's own address
+  // + 'table'. The app (src/controller/live_table.hpp) decides what is sent and what a frame
+  // means; this carries frames and keeps the connection: it reconnects by itself with backoff
+  // (1 s doubling to 30 s), at once when the page comes back into view or the network returns,
+  // and a ping every 5 s notices a connection that died without a word (nothing heard for 15 s).
+  const liveTable = { ws: null, wanted: false, retry: null, backoff: 1000, heard: 0, pinger: null };
+  const tableUrl = () => {
+    const url = new URL('table', document.baseURI);
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    url.hash = '';
+    url.search = '';
+    return url.href;
+  };
+  const tableDrop = () => {
+    clearInterval(liveTable.pinger);
+    const ws = liveTable.ws;
+    liveTable.ws = null;
+    if (ws) {
+      ws.onopen = ws.onmessage = ws.onclose = ws.onerror = null;
+      try { ws.close(); } catch (error) { /* closing already */ }
+    }
+  };
+  const tableLater = (delay) => {
+    clearTimeout(liveTable.retry);
+    liveTable.retry = setTimeout(tableOpen, delay);
+  };
+  const tableLost = () => {
+    tableDrop();
+    if (!liveTable.wanted) return;
+    // The app says whether to try again (not after the host refused this phone).
+    if (!Module._czary_table_lost()) {
+      liveTable.wanted = false;
+      return;
+    }
+    tableLater(liveTable.backoff);
+    liveTable.backoff = Math.min(30000, liveTable.backoff * 2);
+  };
+  const tableOpen = () => {
+    clearTimeout(liveTable.retry);
+    if (!liveTable.wanted || liveTable.ws) return;
+    let ws;
+    try {
+      ws = new WebSocket(tableUrl());
+    } catch (error) {
+      tableLost();
+      return;
+    }
+    liveTable.ws = ws;
+    ws.onopen = () => {
+      liveTable.heard = Date.now();
+      ws.send(Module.UTF8ToString(Module._czary_table_first_frame()));
+      liveTable.pinger = setInterval(() => {
+        if (Date.now() - liveTable.heard > 15000) return tableLost();
+        if (ws.readyState === WebSocket.OPEN) ws.send('{"t":"ping"}');
+      }, 5000);
+    };
+    ws.onmessage = (event) => {
+      liveTable.heard = Date.now();
+      if (typeof event.data !== 'string') return;
+      if (event.data === '{"t":"pong"}') return;
+      if (event.data.includes('"t":"welcome"')) liveTable.backoff = 1000;
+      callString('czary_table_receive', event.data);
+    };
+    ws.onclose = tableLost;
+    ws.onerror = () => {};
+  };
+  const tableNow = () => {
+    if (liveTable.wanted && !liveTable.ws) {
+      liveTable.backoff = 1000;
+      tableOpen();
+    }
+  };
+  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'visible') tableNow(); });
+  window.addEventListener('online', tableNow);
+
   // A hook called before the app runs says so (its functions do not exist yet: a TypeError, or
   // a trap inside the wasm).
   const notReadyYet = (hook) => {
@@ -451,6 +526,24 @@
       const bytes = new Uint8Array(units.length * 2);
       units.forEach((unit, i) => { bytes[2 * i] = unit & 0xFF; bytes[2 * i + 1] = unit >> 8; });
       saveAs(name, new Blob([bytes], { type: 'text/plain;charset=utf-16le' }));
+    },
+    // The live table's connection, asked for by the app (src/platform/web/main.cpp).
+    _tableConnect() {
+      liveTable.wanted = true;
+      tableDrop();
+      tableNow();
+    },
+    _tableSend(frame) {
+      if (liveTable.ws && liveTable.ws.readyState === WebSocket.OPEN) liveTable.ws.send(frame);
+    },
+    _tableClose() {
+      liveTable.wanted = false;
+      clearTimeout(liveTable.retry);
+      tableDrop();
+    },
+    // Tests: the connection as if the network dropped (the app reconnects by itself).
+    _tableDropForTest() {
+      if (liveTable.ws) liveTable.ws.close();
     },
     // Called by the app's main() when it cannot go on (no WebGL, say: `why` in the app's
     // language, from data/i18n platform.*), or with Emscripten's own words when the wasm fails.
@@ -491,6 +584,25 @@
       } finally {
         Module._free(buffer);
       }
+    },
+    // The live table (docs/table-protocol.md): make the open session a table on the host this
+    // page came from, or join the table `id`, as `player`; table() is this phone's view of it
+    // (null when the session is not a live table). The steps arrive by themselves.
+    openTable(player) {
+      notReadyYet('openTable');
+      callString('czary_table_open', String(player));
+    },
+    joinTable(id, player) {
+      notReadyYet('joinTable');
+      callString('czary_table_join', JSON.stringify({ id: String(id), player: String(player) }));
+    },
+    table() {
+      notReadyYet('table');
+      return JSON.parse(Module.UTF8ToString(Module._czary_table_json()));
+    },
+    playAlone() {
+      notReadyYet('playAlone');
+      Module._czary_table_play_alone();
     },
     // Rectangles {x, y, w, h} in CSS px of the widgets drawn in the last frame, by id.
     layout() {

@@ -154,9 +154,18 @@ std::string hello_frame(const App& app) {
 }
 
 void join_table(App& app, std::string id, std::string player) {
+    // Joining: the table comes as a new session of this phone; the open one stays as it was.
+    if (!id.empty() && !new_session(app)) return;  // asked first: the open session is not saved
     app.table = LiveTable{};
     app.table->id = std::move(id);
     app.table->player = std::move(player);
+    app.platform_requests.push_back({PlatformRequest::Kind::TableConnect, "", ""});
+}
+
+std::string first_frame(App& app) {
+    if (!app.table) return "";
+    table_connecting(app);
+    return app.table->id.empty() ? open_table_frame(app) : hello_frame(app);
 }
 
 bool send_action_to_table(App& app, const Action& action) {
@@ -240,6 +249,7 @@ void table_connecting(App& app) {
 void play_on_alone(App& app) {
     if (!app.table) return;
     app.table.reset();
+    app.platform_requests.push_back({PlatformRequest::Kind::TableClose, "", ""});
     tell(app, both(app, "table.alone"), false);
     save(app);
 }

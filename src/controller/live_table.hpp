@@ -49,8 +49,11 @@ struct LiveTable {
 std::string open_table_frame(const App& app);
 std::string hello_frame(const App& app);
 
-// Becomes a phone of the table `id` (or of a new one, when `id` is empty: open_table_frame).
+// Becomes a phone of the table `id` (or of a new one, when `id` is empty: open_table_frame) and
+// asks the platform to connect.
 void join_table(App& app, std::string id, std::string player);
+// What the platform sends first on every (re)connection: open or hello.
+std::string first_frame(App& app);
 
 // An action (or an undo, a redo) made on this phone at a live table: sent to the host, not
 // applied. False, with a notice saying why, when nothing could be sent (no connection, another

@@ -86,8 +86,9 @@ struct PlatformRequest {
     // ShareFile: the system's share sheet with `text` as the file `file_name`.
     // DownloadStored: the stored value under the key `text`, exactly as the platform keeps it
     // (a text that went through the app could differ: a U+0000, half of a surrogate pair).
-    // TableSend: `text` is a frame for the live table's host (live_table.hpp).
-    enum class Kind { Download, PickFile, ApplyUpdate, Vibrate, ShareLink, ShareFile, DownloadStored, TableSend };
+    // TableConnect: open (or open again) the connection to the live table's host; TableSend:
+    // `text` is a frame for it (live_table.hpp); TableClose: the phone leaves the table.
+    enum class Kind { Download, PickFile, ApplyUpdate, Vibrate, ShareLink, ShareFile, DownloadStored, TableConnect, TableSend, TableClose };
     Kind kind;
     std::string file_name;
     std::string text;

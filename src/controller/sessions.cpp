@@ -59,6 +59,12 @@ std::string stored_name(App& app, const std::string& key) {
 
 // The interface's choices belong to the session they were made in.
 void opened(App& app, Session session) {
+    // Another session opened here: this phone leaves the live table it was at (the table's copy
+    // stays saved as a session of its own).
+    if (app.table) {
+        app.table.reset();
+        app.platform_requests.push_back({PlatformRequest::Kind::TableClose, "", ""});
+    }
     app.session = std::move(session);
     const Tab tab = app.ui.tab;
     app.ui = {};
@@ -134,12 +140,13 @@ void save(App& app) {
     });
 }
 
-void new_session(App& app) {
-    if (ask_before_leaving(app, {LeaveUnsaved::Kind::NewSession, "", "", ""})) return;
+bool new_session(App& app) {
+    if (ask_before_leaving(app, {LeaveUnsaved::Kind::NewSession, "", "", ""})) return false;
     opened(app, Session::with_seed(next_seed(app)));
     if (app.store) app.store->start_new(app.tr("session.default_name"));
     save(app);
     if (!app.ui.notice) show(app, "session.created", {{"{name}", app.store ? app.store->current_name() : ""}});
+    return true;
 }
 
 void switch_session(App& app, const std::string& key) {
@@ -278,7 +285,7 @@ void leave_unsaved_session(App& app) {
     app.ui.notice.reset();
     app.session_unsaved = false;  // the player chose to leave it
     switch (leave.kind) {
-        case LeaveUnsaved::Kind::NewSession: return new_session(app);
+        case LeaveUnsaved::Kind::NewSession: new_session(app); return;
         case LeaveUnsaved::Kind::Open: return switch_session(app, leave.key);
         case LeaveUnsaved::Kind::Import: import_session(app, leave.text, leave.name, leave.from); return;
     }

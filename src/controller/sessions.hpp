@@ -25,7 +25,7 @@ void remember_view(App& app);
 // Saves the open session; a full quota offers export; a newer save by another tab is never
 // overwritten: this tab's session is kept as a new one.
 void save(App& app);
-void new_session(App& app);
+bool new_session(App& app);  // false: the player was asked first (an unsaved session) and nothing changed yet
 void switch_session(App& app, const std::string& key);
 void rename_session(App& app, const std::string& name);
 void duplicate_session(App& app, const std::string& key);

@@ -4,7 +4,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import os from 'node:os';
 import { startServer } from '../../scripts/static-server.mjs';
+import { startTableHost } from '../../src/host/table-host.mjs';
 
 export const VIEWPORTS = {
   desktop: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
@@ -26,13 +28,21 @@ const CHROMIUM_ARGS = [
 // The project's build/artifacts, wherever the tests are run from.
 export const ARTIFACTS = process.env.CZARY_ARTIFACTS ?? path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../build/artifacts');
 
-// The built site (CZARY_WEB_DIST), or the folder `root`, served at the root or under `prefix`.
-export async function openSite({ root, prefix } = {}) {
+// The built site (CZARY_WEB_DIST), or the folder `root`, served at the root or under `prefix`;
+// with `tables`, the live table's host on the same port too (its core: CZARY_TABLE_CORE, else
+// the wasm tree's host/ beside dist/), keeping its tables in a folder of its own.
+export async function openSite({ root, prefix, tables = false } = {}) {
   const dist = root ?? process.env.CZARY_WEB_DIST;
   if (!dist || !fs.existsSync(path.join(dist, 'index.html'))) {
     throw new Error(`CZARY_WEB_DIST='${dist}' has no built site: run scripts/build-web.sh`);
   }
   const { server, url, outside } = await startServer(dist, 0, '127.0.0.1', { prefix });
+  let host = null, tablesDir = null;
+  if (tables) {
+    tablesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'czary-browser-tables-'));
+    const coreDir = process.env.CZARY_TABLE_CORE ?? path.join(dist, '../host');
+    host = await startTableHost({ server, dataDir: tablesDir, coreDir, path: `${prefix ?? '/'}table` });
+  }
   const browser = await chromium.launch({
     executablePath: process.env.CZARY_CHROMIUM ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
@@ -41,9 +51,12 @@ export async function openSite({ root, prefix } = {}) {
     url,
     browser,
     outside,  // paths asked for outside `prefix`
+    host,     // the live table's host, with `tables`
     async close() {
       await browser.close();
+      host?.close();
       server.close();
+      if (tablesDir) fs.rmSync(tablesDir, { recursive: true, force: true });
     },
   };
 }

@@ -131,6 +131,23 @@ TEST_CASE("table protocol: an action goes to the host and is applied when it com
     t.same_everywhere();
 }
 
+TEST_CASE("table protocol: joining a table makes it a new session of the phone; the session open before stays as it was") {
+    test::AppWithStore phone{3};
+    REQUIRE(czary::app::dispatch(phone.app, czary::actions::AddHero{"gilith"}).ok);
+    const std::string mine = phone.store.current_key();
+    const auto kept = phone.app.session.to_json();
+    Table t;
+    czary::app::join_table(phone.app, t.host.id, "Celina");
+    CHECK(phone.store.current_key() != mine);
+    phone.app.platform_requests.push_back({PlatformRequest::Kind::TableSend, "", czary::app::hello_frame(phone.app)});
+    t.host.pump(phone.app, "Celina");
+    CHECK(phone.app.session.to_json() == t.host.file());
+    std::optional<czary::store::StoreProblem> problem;
+    const auto reopened = phone.store.open(mine, problem);
+    REQUIRE(reopened);
+    CHECK(reopened->to_json() == kept);
+}
+
 TEST_CASE("table protocol: two phones at one version: one step is taken, the other phone is told who was first and sends again with one tap") {
     Table t;
     CHECK(czary::app::dispatch(t.ania.app, czary::actions::AddHero{"larraka"}).ok);
@@ -223,3 +240,18 @@ TEST_CASE("table protocol: another build is refused with the host's words; 'Graj
     CHECK(t.bartek.app.session.steps().size() == t.ania.app.session.steps().size() + 1);
     CHECK(frames(t.bartek.app) == 0);
 }
+
+TEST_CASE("table protocol: opening another session leaves the table; the table's copy stays a saved session") {
+    Table t;
+    REQUIRE(czary::app::dispatch(t.ania.app, czary::actions::AddHero{"larraka"}).ok);
+    t.host.pump(t.ania.app, "Ania");
+    const std::string at_table = t.bartek.store.current_key();
+    czary::app::new_session(t.bartek.app);
+    CHECK_FALSE(t.bartek.app.table);
+    CHECK(t.bartek.app.platform_requests.back().kind == PlatformRequest::Kind::TableClose);
+    std::optional<czary::store::StoreProblem> problem;
+    const auto copy = t.bartek.store.open(at_table, problem);
+    REQUIRE(copy);
+    CHECK(copy->to_json() == t.host.file());
+}
+

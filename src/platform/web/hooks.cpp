@@ -177,6 +177,55 @@ EMSCRIPTEN_KEEPALIVE void czary_storage_changed() {
     czary::platform::request_frames(3);
 }
 
+// The live table (controller/live_table.hpp): web/glue.js carries the frames. The first frame of
+// a connection, each frame from the host, and the connection's loss (1: connect again).
+EMSCRIPTEN_KEEPALIVE const char* czary_table_first_frame() {
+    auto& app = czary::platform::web_app();
+    czary::platform::request_frames(3);
+    return keep(czary::app::first_frame(app));
+}
+
+EMSCRIPTEN_KEEPALIVE void czary_table_receive(const char* frame) {
+    czary::app::receive_from_table(czary::platform::web_app(), frame);
+    czary::platform::request_frames(3);
+}
+
+EMSCRIPTEN_KEEPALIVE int czary_table_lost() {
+    auto& app = czary::platform::web_app();
+    czary::app::table_connection_lost(app);
+    czary::platform::request_frames(3);
+    return app.table && app.table->link != czary::app::TableLink::Refused ? 1 : 0;
+}
+
+// The page hook's live table (web/glue.js openTable, joinTable, table, playAlone).
+EMSCRIPTEN_KEEPALIVE void czary_table_open(const char* player) {
+    czary::app::join_table(czary::platform::web_app(), "", player);
+    czary::platform::request_frames(3);
+}
+
+EMSCRIPTEN_KEEPALIVE void czary_table_join(const char* request) {
+    const auto asked = nlohmann::json::parse(request, nullptr, false);
+    if (!asked.is_object()) return;
+    czary::app::join_table(czary::platform::web_app(), asked.value("id", ""), asked.value("player", ""));
+    czary::platform::request_frames(3);
+}
+
+EMSCRIPTEN_KEEPALIVE const char* czary_table_json() {
+    const auto& app = czary::platform::web_app();
+    if (!app.table) return "null";
+    const auto& table = *app.table;
+    static constexpr const char* links[] = {"connecting", "joined", "lost", "refused"};
+    nlohmann::json out = {{"id", table.id}, {"player", table.player}, {"link", links[static_cast<int>(table.link)]},
+                          {"version", table.version}, {"phones", table.phones}, {"players", table.players},
+                          {"sending", table.sent.has_value()}, {"send_again", table.send_again.has_value()}, {"closed", table.closed}};
+    return keep(page_json(out));
+}
+
+EMSCRIPTEN_KEEPALIVE void czary_table_play_alone() {
+    czary::app::play_on_alone(czary::platform::web_app());
+    czary::platform::request_frames(3);
+}
+
 // A new version of the app is installed and waits (web/glue.js, the service worker).
 EMSCRIPTEN_KEEPALIVE void czary_update_ready() {
     czary::platform::web_app().update_ready = true;

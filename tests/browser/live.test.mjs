@@ -1,0 +1,98 @@
+// The live table in the browser (docs/table-protocol.md): phones (browser pages) and the host on
+// the site's own port. Each phone's session is the host's, step for step; a phone whose
+// connection drops comes back by itself and catches up; two phones at one version: one step
+// taken, the other phone told and one tap from sending again.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openSite, openApp, tap, saveScreenshot, WAIT } from './harness.mjs';
+
+let site;
+before(async () => {
+  site = await openSite({ tables: true });
+});
+after(async () => {
+  await site?.close();
+});
+
+const table = (app) => app.page.evaluate(() => window.czary.table());
+const session = (app) => app.page.evaluate(() => window.czary.session());
+const joined = (app, version) => app.page.waitForFunction((v) => {
+  const t = window.czary.table();
+  return t && t.link === 'joined' && !t.sending && (v === undefined || t.version === v);
+}, version, WAIT);
+
+// Every phone at the host's version, nothing on its way, each copy the host's file.
+async function sameEverywhere(phones, id) {
+  const version = site.host.tables.get(id).steps.length;
+  for (const phone of phones) await joined(phone, version);
+  const file = site.host.file(id);
+  for (const phone of phones) assert.deepEqual(await session(phone), file);
+}
+
+test('phones at a live table: every step on every phone, in one order, with who made it; a dropped phone catches up; two at once: one taken, the other sent again', async () => {
+  const phones = [];
+  for (let i = 0; i < 3; i += 1) phones.push(await openApp(site, 'phoneFlat'));
+  const [ania, bartek, celina] = phones;
+  await ania.page.evaluate(() => window.czary.dispatch({ type: 'add_hero', hero: 'larraka' }));
+  await ania.page.evaluate(() => window.czary.openTable('Ania'));
+  await joined(ania);
+  const { id } = await table(ania);
+  assert.match(id, /^[0-9a-f]{32}$/);
+  await bartek.page.evaluate((t) => window.czary.joinTable(t, 'Bartek'), id);
+  await celina.page.evaluate((t) => window.czary.joinTable(t, 'Celina'), id);
+  await joined(bartek);
+  await joined(celina);
+  await sameEverywhere(phones, id);
+  assert.equal((await session(bartek)).actions[0].type, 'add_hero', 'the opened session\'s history came with it');
+
+  // Steps from every phone in turn; each phone waits for its own to come back before the next.
+  const heroes = ['gilith', 'curvenol', 'lord_dil', 'gislan'];
+  for (let i = 0; i < 8; i += 1) {
+    const phone = phones[i % 3];
+    const action = i < heroes.length ? { type: 'add_hero', hero: heroes[i] } : { type: 'roll_dice', code: '2K6', purpose: 'tray' };
+    const sent = await phone.page.evaluate((a) => window.czary.dispatch(a), action);
+    assert.equal(sent.ok, true, JSON.stringify(sent));
+    await joined(phone);
+  }
+  await sameEverywhere(phones, id);
+  // The toast on another phone names who made the step.
+  const notice = await ania.page.evaluate(() => window.czary.session().actions.at(-1).player);
+  assert.ok(['Ania', 'Bartek', 'Celina'].includes(notice));
+  await saveScreenshot(bartek.page, 'live-phone-after-steps');
+
+  // Undo from one phone undoes on all.
+  const before = await session(ania);
+  await celina.page.evaluate(() => window.czary.dispatch({ type: 'roll_dice', code: '1K6', purpose: 'tray' }));
+  await joined(celina);
+  await tap(bartek.page, 'undo');
+  await sameEverywhere(phones, id);
+  assert.equal((await session(ania)).position, before.position);
+
+  // Celina's connection drops; she comes back by herself and has the steps she missed.
+  await celina.page.evaluate(() => window.czary._tableDropForTest());
+  for (let i = 0; i < 5; i += 1) {
+    await ania.page.evaluate(() => window.czary.dispatch({ type: 'roll_dice', code: '2K6', purpose: 'tray' }));
+    await joined(ania);
+  }
+  await sameEverywhere(phones, id);
+
+  // Two phones at one version: one step is taken; the other is told and sends again with a tap.
+  let told = null;
+  for (let attempt = 0; attempt < 10 && !told; attempt += 1) {
+    await Promise.all([ania, bartek].map((p) => p.page.evaluate(() => window.czary.dispatch({ type: 'roll_dice', code: '1K6', purpose: 'tray' }))));
+    await ania.page.waitForFunction(() => !window.czary.table().sending, null, WAIT);
+    await bartek.page.waitForFunction(() => !window.czary.table().sending, null, WAIT);
+    for (const phone of [ania, bartek]) if ((await table(phone)).send_again) told = phone;
+  }
+  assert.ok(told, 'two phones sent at one version');
+  const ui = await told.page.evaluate(() => window.czary.ui().notice);
+  assert.equal(ui.offer, 'send_again');
+  assert.match(ui.text, /Wcześniej dotarło do stołu/);
+  await saveScreenshot(told.page, 'live-phone-told-who-was-first');
+  await tap(told.page, 'notice:offer');
+  await told.page.waitForFunction(() => !window.czary.table().send_again && !window.czary.table().sending, null, WAIT);
+  await sameEverywhere(phones, id);
+
+  for (const phone of phones) assert.deepEqual(phone.errors, []);
+  for (const phone of phones) await phone.context.close();
+});
