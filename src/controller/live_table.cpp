@@ -123,7 +123,7 @@ void refused(App& app, const nlohmann::json& frame) {
         } else {
             what = app.tr(first.value("op", "") == "redo" ? "table.op.redo" : "table.op.undo");
         }
-        table.send_again = sent->action;
+        table.send_again = sent->step;
         tell(app, both(app, "table.first", {{"{player}", first.value("player", "")}, {"{step}", what}, {"{mine}", sent->title}}), true, Offer::SendAgain);
         return;
     }
@@ -172,7 +172,7 @@ bool send_action_to_table(App& app, const Action& action) {
     if (!may_send(app)) return false;
     LiveTable& table = *app.table;
     table.send_again.reset();
-    table.sent = LiveTable::Sent{table.player + "-" + std::to_string(++table.refs), action, action_title(app, action)};
+    table.sent = LiveTable::Sent{table.player + "-" + std::to_string(++table.refs), {action, false}, action_title(app, action)};
     send_frame(app, {{"t", "act"}, {"v", table.version}, {"ref", table.sent->ref}, {"action", to_json(action)}});
     tell(app, both(app, "table.on_its_way", {{"{step}", table.sent->title}}), false);
     return true;
@@ -183,7 +183,7 @@ bool send_undo_to_table(App& app, bool redo) {
     LiveTable& table = *app.table;
     table.send_again.reset();
     const std::string title = app.tr(redo ? "log.redo" : "log.undo");
-    table.sent = LiveTable::Sent{table.player + "-" + std::to_string(++table.refs), actions::NextPhase{}, title};
+    table.sent = LiveTable::Sent{table.player + "-" + std::to_string(++table.refs), {std::nullopt, redo}, title};
     send_frame(app, {{"t", redo ? "redo" : "undo"}, {"v", table.version}, {"ref", table.sent->ref}});
     tell(app, both(app, "table.on_its_way", {{"{step}", title}}), false);
     return true;
@@ -191,8 +191,9 @@ bool send_undo_to_table(App& app, bool redo) {
 
 void send_again_to_table(App& app) {
     if (!app.table || !app.table->send_again) return;
-    const Action action = *app.table->send_again;
-    send_action_to_table(app, action);
+    const LiveTable::Step step = *app.table->send_again;
+    if (step.action) send_action_to_table(app, *step.action);
+    else send_undo_to_table(app, step.redo);
 }
 
 void receive_from_table(App& app, std::string_view text) {

@@ -34,13 +34,17 @@ struct LiveTable {
     std::vector<std::string> players;
     // The one action on its way: sent, not yet confirmed or refused. Kept after a refusal for
     // being first by somebody else, so that it is one tap from being sent again.
+    struct Step {
+        std::optional<Action> action;  // none: an undo or a redo
+        bool redo = false;
+    };
     struct Sent {
         std::string ref;
-        Action action;
-        std::string title;  // what it is, for the toasts ("Błyskawica")
+        Step step;
+        std::string title;  // what it is, for the toasts ("Błyskawica", "Cofnij")
     };
     std::optional<Sent> sent;
-    std::optional<Action> send_again;  // refused as stale: the player may send it again
+    std::optional<Step> send_again;  // refused as stale: the player may send it again
     std::string closed;  // the host's reason for refusing this phone (other_build, no_table, ...)
     std::uint64_t refs = 0;
 };
@@ -60,7 +64,8 @@ std::string first_frame(App& app);
 // action still on its way).
 bool send_action_to_table(App& app, const Action& action);
 bool send_undo_to_table(App& app, bool redo);
-// The stale action sent again at the table's new version (the notice's offer).
+// The stale step (an action, an undo, a redo) sent again at the table's new version (the
+// notice's offer).
 void send_again_to_table(App& app);
 
 // A frame from the host (the platform passes every one): a welcome, a confirmed step, a refusal,

@@ -255,3 +255,21 @@ TEST_CASE("table protocol: opening another session leaves the table; the table's
     CHECK(copy->to_json() == t.host.file());
 }
 
+TEST_CASE("table protocol: an undo refused because another step came first is sent again as an undo") {
+    Table t;
+    REQUIRE(czary::app::dispatch(t.ania.app, czary::actions::AddHero{"larraka"}).ok);
+    t.host.pump(t.ania.app, "Ania");
+    czary::app::undo(t.bartek.app);
+    REQUIRE(czary::app::dispatch(t.ania.app, czary::actions::AddHero{"gilith"}).ok);
+    t.host.pump(t.ania.app, "Ania");
+    t.host.pump(t.bartek.app, "Bartek");
+    REQUIRE(t.bartek.app.ui.notice->offer == czary::app::Offer::SendAgain);
+    czary::app::send_again_to_table(t.bartek.app);
+    const json frame = json::parse(t.bartek.app.platform_requests.back().text);
+    CHECK(frame["t"] == "undo");
+    t.host.pump(t.bartek.app, "Bartek");
+    CHECK(t.host.steps.back()["op"] == "undo");
+    CHECK(t.ania.app.session.position() == 1);
+    t.same_everywhere();
+}
+
