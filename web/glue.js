@@ -293,7 +293,16 @@
       return false;  // before Chrome 103, Firefox 113, Safari 16.4
     }
   })();
+  // A live table's link, '#t=' + the table's id (docs/table-protocol.md): the app joins it (it
+  // asks for the player's name the first time). The fragment goes, like a session's: a reload
+  // rejoins from what the app remembers, and a link copied from the address bar is the app's.
+  const readTableLink = () => {
+    const id = window.location.hash.slice(3);
+    window.history.replaceState(window.history.state, '', shareBase());
+    whenStarted(() => callString('czary_table_link', id.slice(0, 64)));
+  };
   const readSharedLink = () => {
+    if (window.location.hash.startsWith('#t=')) return readTableLink();
     if (!window.location.hash.startsWith('#s=')) return;
     const [, payload, check] = /^#s=([^.]*)(?:\.([0-9a-f]{8}))?$/.exec(window.location.hash) ?? [];
     window.history.replaceState(window.history.state, '', shareBase());
@@ -310,6 +319,7 @@
       .then((text) => whenStarted(() => callString('czary_incoming_share', text)),
             (error) => whenStarted(() => (error === tooLarge ? Module._czary_incoming_share_too_large() : Module._czary_incoming_share_damaged()))));
   };
+  whenStarted(() => callString('czary_page_address', shareBase()));
   readSharedLink();
   // A link opened where Czary already runs (the same tab, or an installed app the camera hands
   // the link to) changes only the fragment: the page is not loaded again.

@@ -194,6 +194,25 @@ void draw_phase_duties(App& app) {
     }
 }
 
+namespace {
+// At a live table, with nothing chosen: the characters this phone plays, one tap from their hands.
+void draw_my_characters(App& app) {
+    std::vector<const Figure*> mine;
+    for (const auto& id : characters_mine_first(app)) {
+        const Figure* f = app.session.state().find(id);
+        if (f && plays(app, id)) mine.push_back(f);
+    }
+    if (mine.empty()) return;
+    ImGui::TextWrapped("%s", app.tr("table.mine_row"));
+    app.layout.add_last_item("sheet:mine");
+    const float half = share(2);
+    for (std::size_t i = 0; i < mine.size(); ++i) {
+        if (i % 2) ImGui::SameLine();
+        if (touch_button(app, app.local(mine[i]->name).c_str(), "sheet:mine:" + mine[i]->id, half)) app.ui.selected = mine[i]->id;
+    }
+}
+}  // namespace
+
 void draw_sheet(App& app) {
     draw_phase_duties(app);
     if (app.ui.cast.active()) return draw_cast_panel(app);
@@ -201,6 +220,7 @@ void draw_sheet(App& app) {
     if (app.ui.table.sheet == Sheet::Talk) return draw_talk_sheet(app);
     const Figure* f = app.session.state().find(app.ui.selected);
     if (!f) {
+        draw_my_characters(app);
         ImGui::TextWrapped("%s", app.tr("table.tap_token"));
         app.layout.add_last_item("sheet:hint");
         app.layout.drawn_text("sheet:hint", app.tr("table.tap_token"));

@@ -407,8 +407,9 @@ void draw_character_strip(App& app, const Figure& f, const Strip& strip, bool op
 void characters_section(App& app) {
     const auto& s = app.session.state();
     heading(app.tr("party.characters"));
-    for (const auto& f : s.figures) {
-        if (!f.is_character()) continue;
+    // At a live table this phone's characters come first.
+    for (const auto& id : characters_mine_first(app)) {
+        const Figure& f = *s.find(id);
         ImGui::PushID(f.id.c_str());
         const bool open = app.ui.selected == f.id;
         const Strip strip = strip_of(app, f, ImGui::GetContentRegionAvail().x);

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <ctime>
 
+#include "app/icons.hpp"
 #include "app/panels.hpp"
 #include "controller/sessions.hpp"
 #include "controller/share.hpp"
@@ -69,7 +70,7 @@ void draw_house_rules(App& app) {
 // The QR code, dark on white with its 4-module quiet zone, `side` px wide at most: drawn module
 // by module with ImGui's draw list. Modules are whole device pixels where there are two or more
 // (every module the same width: a camera reads that best).
-void draw_qr(App& app, const QrMatrix& qr, float side) {
+void draw_qr(App& app, const QrMatrix& qr, float side, const char* id = "share:qr") {
     const float modules = static_cast<float>(qr.size + 8);
     const float density = std::max(1.0f, ImGui::GetIO().DisplayFramebufferScale.x);
     float module = side / modules;
@@ -97,7 +98,7 @@ void draw_qr(App& app, const QrMatrix& qr, float side) {
             x = end;
         }
     ImGui::Dummy(ImVec2(side, side));
-    app.layout.add_last_item("share:qr");
+    app.layout.add_last_item(id);
 }
 
 // The whole session as a file: the system's share sheet (where the browser shares files) or a
@@ -202,6 +203,100 @@ void draw_open_session(App& app) {
     if (app.ui.share.open) draw_share(app);
 }
 
+// The player's name at live tables: filled once from the remembered one. Enter (the keyboard's
+// "Gotowe") does what the button under it does.
+bool draw_player_name_field(App& app) {
+    auto& form = app.ui.sessions;
+    if (!form.player_filled) {
+        std::snprintf(form.player, sizeof form.player, "%s", utf8_prefix(app.player_name, sizeof form.player - 1).c_str());
+        form.player_filled = true;
+    }
+    ImGui::TextWrapped("%s", app.tr("table.your_name"));
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
+    const bool entered = ImGui::InputText("##player-name", form.player, sizeof form.player, ImGuiInputTextFlags_AutoSelectAll | ImGuiInputTextFlags_EnterReturnsTrue);
+    app.layout.add_last_item("input:player-name");
+    app.layout.drawn_text("input:player-name", form.player);
+    return entered;
+}
+
+bool has_name(const App& app) {
+    const std::string typed = app.ui.sessions.player;
+    return typed.find_first_not_of(" \t") != std::string::npos;
+}
+
+// At a table: its link as a QR code for the next phone, who is here, the characters this phone
+// plays (their hands come first on it), and "Graj dalej sam".
+void draw_at_table(App& app) {
+    const LiveTable& table = *app.table;
+    auto text = [&](const char* id, const std::string& line) {
+        ImGui::TextWrapped("%s", line.c_str());
+        app.layout.add_last_item(id);
+        app.layout.add_text(id, line);
+    };
+    text("live:you", app.local(both(app, "table.you_are", {{"{player}", table.player}})));
+    if (!table.players.empty()) {
+        std::string names;
+        for (const auto& name : table.players) names += (names.empty() ? "" : ", ") + name;
+        text("live:players", app.local(both(app, "table.players", {{"{names}", names}})));
+    }
+    const std::string link = table_link(app);
+    auto& form = app.ui.sessions;
+    if (form.table_qr_for != link) {
+        form.table_qr_for = link;
+        form.table_qr = link.empty() ? std::nullopt : qr_code(link);
+    }
+    if (form.table_qr) {
+        text("live:scan", app.tr("table.scan"));
+        const float width = ImGui::GetContentRegionAvail().x;
+        draw_qr(app, *form.table_qr, std::min(width, 260.0f), "live:qr");
+    }
+    ImGui::Separator();
+    text("live:mine", app.tr("table.mine"));
+    const auto characters = characters_mine_first(app);
+    if (characters.empty()) text("live:mine-none", app.tr("table.mine_none"));
+    for (const auto& id : characters) {
+        const Figure* f = app.session.state().find(id);
+        const bool mine = plays(app, id);
+        const std::string label = (mine ? std::string(icon::check) + " " : std::string()) + app.local(f->name);
+        if (chosen_button(app, label.c_str(), "live:mine:" + id, ImGui::GetContentRegionAvail().x, mine)) toggle_plays(app, id);
+    }
+    ImGui::Separator();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    text("live:alone-note", app.tr("table.play_alone_note"));
+    ImGui::PopStyleColor();
+    if (touch_button(app, app.tr("table.play_alone"), "live:play-alone", ImGui::GetContentRegionAvail().x)) play_on_alone(app);
+}
+
+// "Stół na żywo" (live_table.hpp): the open session made a table for the other phones, a table
+// a link invited this phone to, or the table this phone is at.
+void draw_live_table(App& app) {
+    ImGui::PushFont(bold_font());
+    ImGui::TextWrapped("%s", app.tr("table.live"));
+    ImGui::PopFont();
+    app.layout.add_last_item("live:heading");
+    if (app.table) return draw_at_table(app);
+    const float half = half_width();
+    if (app.table_waiting) {
+        ImGui::PushStyleColor(ImGuiCol_Text, vec(theme::accent));
+        ImGui::TextWrapped("%s", app.tr("table.invited"));
+        ImGui::PopStyleColor();
+        app.layout.add_last_item("live:invited");
+        const bool entered = draw_player_name_field(app);
+        ImGui::PushStyleColor(ImGuiCol_Button, vec(theme::go));
+        const bool join = touch_button(app, app.tr("table.join"), "live:join", half, has_name(app));
+        ImGui::PopStyleColor();
+        ImGui::SameLine();
+        if (touch_button(app, app.tr("table.not_now"), "live:not-now", half)) return decline_waiting_table(app);
+        if (join || (entered && has_name(app))) join_waiting_table(app, app.ui.sessions.player);
+        return;
+    }
+    ImGui::TextWrapped("%s", app.tr("table.live_about"));
+    app.layout.add_last_item("live:about");
+    const bool entered = draw_player_name_field(app);
+    if (touch_button(app, app.tr("table.open_for_others"), "live:open", ImGui::GetContentRegionAvail().x, has_name(app)) || (entered && has_name(app)))
+        open_table_for_others(app, app.ui.sessions.player);
+}
+
 void draw_delete_confirmation(App& app, const std::string& key, const std::string& name) {
     ImGui::PushStyleColor(ImGuiCol_Text, vec(theme::accent));
     ImGui::TextWrapped("%s", app.local(both(app, "session.confirm_delete", {{"{name}", name}})).c_str());
@@ -281,6 +376,11 @@ void draw_deleted_sessions(App& app) {
 }  // namespace
 
 void draw_sessions_panel(App& app) {
+    // First: at the table it is what a phone comes here for (and where a link's invitation waits).
+    if (app.store) {
+        draw_live_table(app);
+        ImGui::Separator();
+    }
     draw_language_choice(app);
     draw_settings(app);
     ImGui::Separator();

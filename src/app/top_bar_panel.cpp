@@ -175,6 +175,60 @@ void draw_name_row(App& app, const std::string& name, float width) {
     app.layout.drawn_text("top:session", lines.text);
 }
 
+// The live table, in a row under the bar while this phone is at one, always as tall (nothing
+// moves when the connection drops): at the table and how many phones; a red "Brak połączenia ze
+// stołem" with "Połącz ponownie"; the host's refusal with "Graj dalej sam".
+void draw_table_status(App& app) {
+    if (!app.table) return;
+    const LiveTable& table = *app.table;
+    const float width = ImGui::GetContentRegionAvail().x;
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    std::string text;
+    const char* button = nullptr;
+    const char* button_id = nullptr;
+    switch (table.link) {
+        case TableLink::Joined:
+            text = app.local(both(app, "table.status.joined", {{"{n}", std::to_string(std::max(1, table.phones))}}));
+            break;
+        case TableLink::Connecting: text = app.tr("table.status.connecting"); break;
+        case TableLink::Lost:
+            text = app.tr("table.status.lost");
+            button = app.tr("table.reconnect");
+            button_id = "table:reconnect";
+            break;
+        case TableLink::Refused:
+            text = app.tr("table.status.refused");
+            button = app.tr("table.play_alone");
+            button_id = "table:play-alone";
+            break;
+    }
+    const bool alarm = table.link == TableLink::Lost || table.link == TableLink::Refused;
+    const float pad = ImGui::GetStyle().FramePadding.x * 2;
+    const float button_w = button ? std::min(width * 0.45f, ImGui::CalcTextSize(button).x + 2 * pad) : 0.0f;
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    draw->AddRectFilled(at, ImVec2(at.x + width, at.y + touch_size), col(alarm ? theme::alarm : theme::header), theme::rounding);
+    float text_x = at.x + 8;
+    if (table.link == TableLink::Joined) {  // a green light: the table hears this phone
+        draw->AddCircleFilled(ImVec2(text_x + 5, at.y + touch_size / 2), 5, col(theme::good));
+        text_x += 16;
+    }
+    const float room = at.x + width - button_w - (button ? 6 : 0) - text_x - 4;
+    const SlotText shown = fit_slot(text, room, bold_font());
+    draw_slot_text(draw, bold_font(), shown, ImVec2(text_x, at.y), ImVec2(text_x + room, at.y + touch_size), col(theme::text), false);
+    app.layout.add("top:table", at.x, at.y, at.x + width, at.y + touch_size);
+    app.layout.add_text("top:table", text);
+    app.layout.drawn_text("top:table", shown.text, shown.shortened);
+    if (button) {
+        ImGui::SetCursorScreenPos(ImVec2(at.x + width - button_w, at.y));
+        if (touch_button(app, button, button_id, button_w)) {
+            if (table.link == TableLink::Lost) reconnect_table(app);
+            else play_on_alone(app);
+        }
+    } else {
+        ImGui::Dummy(ImVec2(width, touch_size));
+    }
+}
+
 }  // namespace
 
 void draw_top_bar(App& app) {
@@ -245,6 +299,7 @@ void draw_top_bar(App& app) {
     ImGui::SameLine();
     if (touch_button(app, icon::redo, "redo", redo_width, app.session.can_redo())) redo(app);
     ImGui::PopStyleVar();
+    draw_table_status(app);
     draw_update_offer(app);
     draw_offline_note(app);
 }

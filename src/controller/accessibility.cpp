@@ -38,6 +38,7 @@ float known_text_scale(const nlohmann::json& value) {
 nlohmann::json settings_json(const App& app) {
     nlohmann::json settings = {{"text_scale", app.text_scale}};
     if (app.reduced_motion != app.system_reduced_motion) settings["reduced_motion"] = app.reduced_motion;
+    add_table_settings(app, settings);
     return settings;
 }
 
@@ -46,6 +47,7 @@ void apply_settings(App& app, const nlohmann::json& settings) {
     if (const auto scale = settings.find("text_scale"); scale != settings.end()) app.text_scale = known_text_scale(*scale);
     if (const auto motion = settings.find("reduced_motion"); motion != settings.end() && motion->is_boolean())
         app.reduced_motion = motion->get<bool>();
+    apply_table_settings(app, settings);
 }
 
 void restore_settings(App& app) {

@@ -1,11 +1,14 @@
 #include "controller/live_table.hpp"
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "controller/model.hpp"
 #include "controller/sessions.hpp"
 #include "core/json_input.hpp"
 #include "core/session.hpp"
+#include "core/utf8.hpp"
 #include "host/table_core.hpp"
 
 namespace czary::app {
@@ -40,6 +43,63 @@ std::string action_title(const App& app, const Action& action) {
     SessionStep step;
     step.action = action;
     return step_title(app, step);
+}
+
+KnownTable* known(App& app, std::string_view id) {
+    for (auto& table : app.known_tables)
+        if (table.id == id) return &table;
+    return nullptr;
+}
+const KnownTable* known(const App& app, std::string_view id) { return known(const_cast<App&>(app), id); }
+
+void forget_table(App& app, const std::string& id) {
+    app.known_tables.erase(std::remove_if(app.known_tables.begin(), app.known_tables.end(), [&](const KnownTable& t) { return t.id == id; }),
+                           app.known_tables.end());
+}
+
+// Welcomed: this phone is at the table with the open session as its copy (remembered for a
+// reload and for the link opened again). The newest table comes first; the oldest beyond
+// max_known_tables is forgotten (its session stays stored).
+void remember_table(App& app) {
+    if (!app.store || !app.table || app.table->id.empty()) return;
+    KnownTable entry;
+    if (KnownTable* old = known(app, app.table->id)) entry = *old;
+    entry.id = app.table->id;
+    entry.session = app.store->current_key();
+    entry.at = true;
+    forget_table(app, entry.id);
+    for (auto& other : app.known_tables) other.at = false;  // one table at a time
+    app.known_tables.insert(app.known_tables.begin(), std::move(entry));
+    if (app.known_tables.size() > max_known_tables) app.known_tables.resize(max_known_tables);
+}
+
+// A player's name as the host takes it: trimmed, whole characters, at most 40 of them.
+std::string player_name_of(std::string_view typed) {
+    const auto first = typed.find_first_not_of(" \t");
+    if (first == std::string_view::npos) return "";
+    typed = typed.substr(first, typed.find_last_not_of(" \t") - first + 1);
+    std::string name = utf8_prefix(typed, typed.size());  // whole characters only
+    while (utf8_length(name) > max_player_name_chars) utf8_pop_back(name);
+    return name;
+}
+
+// Joins the table `id` with the session `key` that is this phone's copy of it (rejoin), or as a
+// new session when there is none.
+void join_known_or_new(App& app, const std::string& id) {
+    const KnownTable* entry = known(app, id);
+    bool stored = false;
+    if (entry && app.store)
+        for (const auto& summary : app.store->list()) stored = stored || (summary.key == entry->session && !summary.problem);
+    if (!stored) return join_table(app, id, app.player_name);
+    const std::string key = entry->session;
+    if (!app.store || app.store->current_key() != key) {
+        switch_session(app, key);
+        if (app.store->current_key() != key) return;  // not opened (asked first, or unreadable): said why
+    }
+    app.table = LiveTable{};
+    app.table->id = id;
+    app.table->player = app.player_name;
+    app.platform_requests.push_back({PlatformRequest::Kind::TableConnect, "", ""});
 }
 
 // A confirmed step applied to this copy, as every other phone applies it; the toast says who.
@@ -97,6 +157,7 @@ void welcome(App& app, const nlohmann::json& frame) {
     table.link = TableLink::Joined;
     table.closed.clear();
     save(app);
+    remember_table(app);
 }
 
 void refused(App& app, const nlohmann::json& frame) {
@@ -249,10 +310,125 @@ void table_connecting(App& app) {
 
 void play_on_alone(App& app) {
     if (!app.table) return;
+    // The copy is this phone's own from now on: the table's link no longer opens it.
+    forget_table(app, app.table->id);
     app.table.reset();
     app.platform_requests.push_back({PlatformRequest::Kind::TableClose, "", ""});
     tell(app, both(app, "table.alone"), false);
     save(app);
+}
+
+bool is_table_id(std::string_view id) {
+    return id.size() == 32 && std::all_of(id.begin(), id.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+}
+
+void add_table_settings(const App& app, nlohmann::json& settings) {
+    if (!app.player_name.empty()) settings["player"] = app.player_name;
+    if (app.known_tables.empty()) return;
+    auto& tables = settings["tables"] = nlohmann::json::array();
+    for (const auto& t : app.known_tables) tables.push_back({{"id", t.id}, {"session", t.session}, {"mine", t.mine}, {"at", t.at}});
+}
+
+void apply_table_settings(App& app, const nlohmann::json& settings) {
+    if (const auto player = settings.find("player"); player != settings.end() && player->is_string())
+        app.player_name = player_name_of(player->get<std::string>());
+    const auto tables = settings.find("tables");
+    if (tables == settings.end() || !tables->is_array()) return;
+    app.known_tables.clear();
+    for (const auto& t : *tables) {
+        if (app.known_tables.size() == max_known_tables) break;
+        if (!t.is_object() || !t.contains("id") || !t["id"].is_string() || !is_table_id(t["id"].get<std::string>())) continue;
+        if (!t.contains("session") || !t["session"].is_string() || known(app, t["id"].get<std::string>())) continue;
+        KnownTable entry{t["id"].get<std::string>(), t["session"].get<std::string>(), {}, false};
+        if (const auto mine = t.find("mine"); mine != t.end() && mine->is_array())
+            for (const auto& figure : *mine)
+                if (figure.is_string() && figure.get<std::string>().size() <= 64 && entry.mine.size() < max_characters_played) entry.mine.push_back(figure.get<std::string>());
+        if (const auto at = t.find("at"); at != t.end() && at->is_boolean()) entry.at = at->get<bool>();
+        app.known_tables.push_back(std::move(entry));
+    }
+}
+
+std::string table_link(const App& app) {
+    if (!app.table || app.table->id.empty() || app.page_address.empty()) return "";
+    return app.page_address + "#t=" + app.table->id;
+}
+
+void open_table_for_others(App& app, std::string player) {
+    player = player_name_of(player);
+    if (player.empty()) return tell(app, both(app, "table.name_needed"), true);
+    app.player_name = player;
+    join_table(app, "", player);
+}
+
+void table_link_opened(App& app, std::string_view id) {
+    if (!is_table_id(id)) return tell(app, both(app, "table.bad_link"), true);
+    if (app.table && app.table->id == id) return;  // here already
+    if (app.player_name.empty()) {
+        // Asked once: the Sessions tab's live-table section has the field and "Dołącz".
+        app.table_waiting = std::string(id);
+        app.ui.tab = Tab::Sessions;
+        return tell(app, both(app, "table.name_first"), false);
+    }
+    join_known_or_new(app, std::string(id));
+}
+
+void join_waiting_table(App& app, std::string player) {
+    if (!app.table_waiting) return;
+    player = player_name_of(player);
+    if (player.empty()) return tell(app, both(app, "table.name_needed"), true);
+    app.player_name = player;
+    const std::string id = *app.table_waiting;
+    app.table_waiting.reset();
+    join_known_or_new(app, id);
+}
+
+void decline_waiting_table(App& app) { app.table_waiting.reset(); }
+
+void rejoin_table_on_start(App& app) {
+    if (app.table || !app.store || app.player_name.empty()) return;
+    for (const auto& t : app.known_tables)
+        if (t.at && t.session == app.store->current_key()) return join_known_or_new(app, t.id);
+}
+
+void reconnect_table(App& app) {
+    if (!app.table || app.table->link == TableLink::Joined) return;
+    if (app.table->link == TableLink::Refused) app.table->link = TableLink::Connecting;
+    app.platform_requests.push_back({PlatformRequest::Kind::TableConnect, "", ""});
+}
+
+void left_table(App& app) {
+    if (!app.table) return;
+    if (KnownTable* entry = known(app, app.table->id)) entry->at = false;
+    app.table.reset();
+    app.platform_requests.push_back({PlatformRequest::Kind::TableClose, "", ""});
+}
+
+bool plays(const App& app, const std::string& figure) {
+    if (!app.table) return false;
+    const KnownTable* entry = known(app, app.table->id);
+    return entry && std::find(entry->mine.begin(), entry->mine.end(), figure) != entry->mine.end();
+}
+
+void toggle_plays(App& app, const std::string& figure) {
+    if (!app.table) return;
+    KnownTable* entry = known(app, app.table->id);
+    if (!entry) return;
+    if (const auto found = std::find(entry->mine.begin(), entry->mine.end(), figure); found != entry->mine.end()) {
+        entry->mine.erase(found);
+        return;
+    }
+    if (entry->mine.size() >= max_characters_played || figure.size() > 64) return;
+    entry->mine.push_back(figure);
+    // Its hand is what this phone shows when nothing else is chosen.
+    if (!app.session.state().find(app.ui.selected)) app.ui.selected = figure;
+}
+
+std::vector<std::string> characters_mine_first(const App& app) {
+    std::vector<std::string> ids;
+    for (const auto& f : app.session.state().figures)
+        if (f.is_character()) ids.push_back(f.id);
+    std::stable_partition(ids.begin(), ids.end(), [&](const std::string& id) { return plays(app, id); });
+    return ids;
 }
 
 }  // namespace czary::app

@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "core/actions.hpp"
 #include "core/session.hpp"
 
@@ -48,6 +50,54 @@ struct LiveTable {
     std::string closed;  // the host's reason for refusing this phone (other_build, no_table, ...)
     std::uint64_t refs = 0;
 };
+
+// What this phone remembers of the tables it was at (kept with the device's settings, "tables"):
+// the stored session that is each table's copy, the characters this phone plays there, and
+// whether it was at the table when the app closed (it joins again when the app opens).
+struct KnownTable {
+    std::string id;
+    std::string session;            // the stored session's key
+    std::vector<std::string> mine;  // the figures this phone plays: their hands come first here
+    bool at = false;
+};
+inline constexpr std::size_t max_known_tables = 12;  // the oldest is forgotten (its session stays)
+inline constexpr std::size_t max_characters_played = 12;  // a phone's choice at one table
+// (The stored settings' limits, store/session_store.cpp, hold 12 tables of 12 characters.)
+inline constexpr std::size_t max_player_name_chars = 40;  // the host's limit (table-host.mjs)
+
+// A table's id as the host makes it: 32 lowercase hexadecimal digits (128 random bits).
+bool is_table_id(std::string_view id);
+// The player's name and the known tables, as the settings keep them; read back field by field
+// (damaged or unknown entries are left out, never stop the start).
+void add_table_settings(const App& app, nlohmann::json& settings);
+void apply_table_settings(App& app, const nlohmann::json& settings);
+
+// The link other phones open to join: this page's address + "#t=" + the table's id ("" before
+// the host gave the id).
+std::string table_link(const App& app);
+
+// "Otwórz ten stół dla innych": the open session (its whole history) becomes a table; `player`
+// is remembered as this phone's name.
+void open_table_for_others(App& app, std::string player);
+// The app was opened with a table's link ("#t=<id>"): this phone joins it (as a new session),
+// or rejoins with the session that is its copy; with no player name yet, it asks for one first.
+void table_link_opened(App& app, std::string_view id);
+// The player gave their name for the waiting link ("Dołącz"), or declined ("Nie teraz").
+void join_waiting_table(App& app, std::string player);
+void decline_waiting_table(App& app);
+// On start: the phone was at a table with the session that opened: it joins again.
+void rejoin_table_on_start(App& app);
+// "Połącz ponownie": the platform connects at once (its backoff starts again).
+void reconnect_table(App& app);
+// Another session opened on this phone: it leaves the table (the copy stays a stored session,
+// and the table's link opens it again).
+void left_table(App& app);
+
+// The characters this phone plays at its table (none away from a table), and the choice.
+bool plays(const App& app, const std::string& figure);
+void toggle_plays(App& app, const std::string& figure);
+// This phone's living characters first, the rest in the formation's order (ids).
+std::vector<std::string> characters_mine_first(const App& app);
 
 // The frames a phone sends first: make the open session a table, or join (rejoin) one.
 std::string open_table_frame(const App& app);

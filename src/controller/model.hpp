@@ -162,6 +162,10 @@ struct SessionsForm {
     char name[64] = "";           // the rename field
     std::string name_for;         // the session key the field was filled for
     std::string confirm_delete;   // a session key waiting for "yes, delete"
+    char player[64] = "";         // the live table's player-name field
+    bool player_filled = false;   // the field was filled from the remembered name
+    std::string table_qr_for;     // the live table's link its QR code was made for
+    std::optional<QrMatrix> table_qr;
 };
 
 // "Pass to another device" (share.hpp): the link of the open session and its QR code.
@@ -259,6 +263,10 @@ struct App {
     // A phone of a live table: the session is the table's copy (live_table.hpp), and dispatch
     // sends actions to its host instead of applying them.
     std::optional<LiveTable> table;
+    std::string player_name;               // this phone's name at live tables (the settings keep it)
+    std::vector<KnownTable> known_tables;  // the live tables this phone was at (the settings keep them)
+    std::string page_address;              // the app's address without its fragment (from the platform)
+    std::optional<std::string> table_waiting;  // a table's link waiting for this phone's player name
     // The open session's last save failed (full or switched-off storage): it lives only in this
     // tab, and leaving it asks first.
     bool session_unsaved = false;

@@ -61,10 +61,7 @@ std::string stored_name(App& app, const std::string& key) {
 void opened(App& app, Session session) {
     // Another session opened here: this phone leaves the live table it was at (the table's copy
     // stays saved as a session of its own).
-    if (app.table) {
-        app.table.reset();
-        app.platform_requests.push_back({PlatformRequest::Kind::TableClose, "", ""});
-    }
+    left_table(app);
     app.session = std::move(session);
     const Tab tab = app.ui.tab;
     app.ui = {};

@@ -42,6 +42,7 @@ inline constexpr Colour button_hovered{92, 72, 52};
 inline constexpr Colour button_active{112, 86, 58};
 inline constexpr Colour chosen{110, 78, 24};
 inline constexpr Colour danger{122, 36, 30};
+inline constexpr Colour alarm{178, 30, 24};         // the live table out of reach: seen across the table
 inline constexpr Colour go{46, 84, 52};            // the one step forward: confirm, to the fight
 inline constexpr Colour tab_bar_bg{20, 16, 13};
 inline constexpr Colour header{66, 52, 38};        // a section's header

@@ -21,7 +21,9 @@ constexpr const char* deleted_prefix = "czary.deleted.";
 constexpr const char* view_key = "czary.view";
 constexpr czary::JsonLimits view_limits{4096, 4, 256, 16};
 constexpr const char* settings_key = "czary.settings";
-constexpr czary::JsonLimits settings_limits{1024, 2, 64, 16};
+// Room for the live tables a phone remembers (controller/live_table.hpp: 12 tables of 12
+// characters each, some 12 KB at most): {"tables": [{"mine": [...]}]} is four levels deep.
+constexpr czary::JsonLimits settings_limits{32768, 4, 128, 32};
 constexpr const char* deleted_format = "czary-deleted";
 
 bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }

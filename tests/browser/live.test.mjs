@@ -4,7 +4,7 @@
 // taken, the other phone told and one tap from sending again.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openSite, openApp, tap, saveScreenshot, WAIT } from './harness.mjs';
+import { openSite, openApp, tap, find, layout, resize, started, overflowing, saveScreenshot, WAIT } from './harness.mjs';
 
 let site;
 before(async () => {
@@ -95,4 +95,85 @@ test('phones at a live table: every step on every phone, in one order, with who 
 
   for (const phone of phones) assert.deepEqual(phone.errors, []);
   for (const phone of phones) await phone.context.close();
+});
+
+const topTable = async (app) => (await layout(app.page))['top:table']?.text.replace(/\s+/g, ' ');
+
+test('Stół na żywo by touch: a table opened from the Sessions tab, joined from its link with a name asked once, a red bar and a tap to connect again, a reload that rejoins, each phone its own characters, "Graj dalej sam"', async () => {
+  const ania = await openApp(site, 'phoneFlat');
+  await ania.page.evaluate(() => window.czary.dispatch({ type: 'add_hero', hero: 'larraka' }));
+  await tap(ania.page, 'tab:sessions');
+  await tap(ania.page, 'input:player-name');
+  await ania.page.keyboard.type('Ania');
+  await tap(ania.page, 'live:open');
+  await joined(ania);
+  const { id, link_url: link } = await table(ania);
+  assert.equal(link, `${site.url}#t=${id}`);
+  await find(ania.page, 'live:qr');
+  assert.equal(await topTable(ania), 'Stół: 1 telefon');
+  await saveScreenshot(ania.page, 'live-open-table-qr');
+
+  // Bartek's phone (360 px) opens the link: asked for his name once, then at the table.
+  const bartek = await openApp(site, 'phoneFlat');
+  await resize(bartek.page, { width: 360, height: 780 });
+  await bartek.page.goto(link);
+  await bartek.page.waitForFunction(() => window.czary.ui().tab === 'sessions' && window.czary.layout()['live:invited'], null, WAIT);
+  assert.equal(await table(bartek), null, 'not joined before the name is given');
+  assert.equal(new URL(bartek.page.url()).hash, '', 'the fragment is taken off the address');
+  await tap(bartek.page, 'input:player-name');
+  await bartek.page.keyboard.type('Bartek');
+  await saveScreenshot(bartek.page, 'live-360-join-asks-name');
+  await tap(bartek.page, 'live:join');
+  await joined(bartek);
+  await sameEverywhere([ania, bartek], id);
+  await ania.page.waitForFunction(() => window.czary.layout()['top:table']?.text.replace(/\s+/g, ' ') === 'Stół: 2 telefony', null, WAIT);
+  assert.equal(await topTable(bartek), 'Stół: 2 telefony');
+  assert.deepEqual(await overflowing(bartek.page), []);
+
+  // Bartek plays Larraka: on his phone only.
+  const larraka = await bartek.page.evaluate(() => window.czary.state().figures.find((f) => f.hero === 'larraka')?.id);
+  assert.ok(larraka);
+  await tap(bartek.page, `live:mine:${larraka}`);
+  assert.deepEqual((await table(bartek)).mine, [larraka]);
+  assert.deepEqual((await table(ania)).mine, []);
+
+  // The connection is lost and stays lost: a red bar, read-only, "Połącz ponownie" brings it back.
+  await bartek.page.evaluate(() => {
+    window.realWebSocket = window.WebSocket;
+    window.WebSocket = function NoNetwork() { throw new Error('no network'); };
+    window.czary._tableDropForTest();
+  });
+  await bartek.page.waitForFunction(() => window.czary.table().link === 'lost', null, WAIT);
+  assert.equal(await topTable(bartek), 'Brak połączenia ze stołem');
+  await find(bartek.page, 'table:reconnect');
+  const refused = await bartek.page.evaluate(() => window.czary.dispatch({ type: 'roll_dice', code: '1K6', purpose: 'tray' }));
+  assert.equal(refused.ok, false);
+  assert.match((await bartek.page.evaluate(() => window.czary.ui().notice)).text, /Brak połączenia ze stołem/);
+  await saveScreenshot(bartek.page, 'live-360-no-connection');
+  await ania.page.evaluate(() => window.czary.dispatch({ type: 'roll_dice', code: '2K6', purpose: 'tray' }));
+  await joined(ania);
+  await bartek.page.evaluate(() => { window.WebSocket = window.realWebSocket; });
+  await tap(bartek.page, 'table:reconnect');
+  await sameEverywhere([ania, bartek], id);
+
+  // A reload: the phone joins again by itself (no name asked), its characters remembered.
+  await bartek.page.reload();
+  await started(bartek.page);
+  await joined(bartek);
+  assert.equal((await table(bartek)).id, id);
+  assert.equal((await table(bartek)).player, 'Bartek');
+  assert.deepEqual((await table(bartek)).mine, [larraka]);
+  await sameEverywhere([ania, bartek], id);
+
+  // "Graj dalej sam": an ordinary session, the table's bar gone; Ania's table goes on.
+  await tap(bartek.page, 'tab:sessions');
+  await tap(bartek.page, 'live:play-alone');
+  await bartek.page.waitForFunction(() => window.czary.table() === null && !window.czary.layout()['top:table'], null, WAIT);
+  await ania.page.waitForFunction(() => window.czary.layout()['top:table']?.text.replace(/\s+/g, ' ') === 'Stół: 1 telefon', null, WAIT);
+  await bartek.page.reload();
+  await started(bartek.page);
+  assert.equal(await table(bartek), null, 'alone after a reload too');
+
+  for (const phone of [ania, bartek]) assert.deepEqual(phone.errors, []);
+  for (const phone of [ania, bartek]) await phone.context.close();
 });

@@ -7,7 +7,9 @@
 #include <nlohmann/json.hpp>
 
 #include "app_with_store.hpp"
+#include "controller/accessibility.hpp"
 #include "controller/live_table.hpp"
+#include "core/utf8.hpp"
 #include "host/table_core.hpp"
 
 namespace {
@@ -273,3 +275,160 @@ TEST_CASE("table protocol: an undo refused because another step came first is se
     t.same_everywhere();
 }
 
+
+namespace {
+
+// The phone after a reload: the same storage, a new app opened on it as main() opens it.
+struct Reloaded {
+    test::MapStore storage;
+    czary::store::SessionStore store;
+    App app;
+    explicit Reloaded(const test::MapStore& from)
+        : storage(from), store(storage, [] { return std::int64_t{1'700'000'100'000}; }), app(czary::app::make_app(9)) {
+        app.store = &store;
+        czary::app::open_start_session(app);
+        czary::app::restore_settings(app);
+        czary::app::rejoin_table_on_start(app);
+    }
+};
+
+bool asked_to_connect(const App& app) {
+    for (const auto& request : app.platform_requests)
+        if (request.kind == PlatformRequest::Kind::TableConnect) return true;
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("table link: a phone without a player name is asked once, joins with it, and opening the link again rejoins with its own copy") {
+    Table t;
+    REQUIRE(czary::app::dispatch(t.ania.app, czary::actions::AddHero{"larraka"}).ok);
+    t.host.pump(t.ania.app, "Ania");
+    test::AppWithStore celina{4};
+    REQUIRE(czary::app::dispatch(celina.app, czary::actions::AddHero{"gislan"}).ok);  // a session of her own, stored
+    const std::string before = celina.store.current_key();
+    czary::app::table_link_opened(celina.app, t.host.id);
+    // Asked first: no table yet, the Sessions tab with the name field and "Dołącz".
+    CHECK_FALSE(celina.app.table);
+    CHECK(celina.app.table_waiting == t.host.id);
+    CHECK(celina.app.ui.tab == czary::app::Tab::Sessions);
+    CHECK(celina.app.ui.notice->text.pl.find("Podaj swoje imię") != std::string::npos);
+    czary::app::join_waiting_table(celina.app, "   ");
+    CHECK_FALSE(celina.app.table);  // no name, no table
+    czary::app::join_waiting_table(celina.app, "  Celina ");
+    REQUIRE(celina.app.table);
+    CHECK(celina.app.player_name == "Celina");
+    CHECK(celina.app.table->player == "Celina");
+    CHECK(asked_to_connect(celina.app));
+    const std::string copy = celina.store.current_key();
+    CHECK(copy != before);  // the table came as a new session
+    celina.app.platform_requests.push_back({PlatformRequest::Kind::TableSend, "", czary::app::hello_frame(celina.app)});
+    t.host.pump(celina.app, "Celina");
+    REQUIRE(celina.app.table->link == TableLink::Joined);
+    CHECK(celina.app.session.to_json() == t.host.file());
+    REQUIRE(celina.app.known_tables.size() == 1);
+    CHECK(celina.app.known_tables[0].session == copy);
+    CHECK(celina.app.known_tables[0].at);
+
+    // Another session opened: the phone leaves the table; the link opened later brings back the
+    // copy (no third session, no name asked again).
+    czary::app::switch_session(celina.app, before);
+    CHECK_FALSE(celina.app.table);
+    CHECK_FALSE(celina.app.known_tables[0].at);
+    const std::size_t sessions = celina.store.list().size();
+    czary::app::table_link_opened(celina.app, t.host.id);
+    REQUIRE(celina.app.table);
+    CHECK(celina.store.current_key() == copy);
+    CHECK(celina.store.list().size() == sessions);
+    CHECK_FALSE(celina.app.table_waiting);
+}
+
+TEST_CASE("table link: a damaged link is refused with words and joins nothing") {
+    test::AppWithStore phone{5};
+    phone.app.player_name = "Dawid";
+    for (const char* id : {"", "xyz", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "../../etc/passwd", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}) {
+        czary::app::table_link_opened(phone.app, id);
+        CHECK_FALSE(phone.app.table);
+        REQUIRE(phone.app.ui.notice);
+        CHECK(phone.app.ui.notice->refusal);
+        CHECK(phone.app.ui.notice->text.pl == "Ten link do stołu jest uszkodzony: poproś o nowy kod QR.");
+    }
+}
+
+TEST_CASE("table on reload: the player's name and the tables are kept with the settings, and a phone that was at a table joins it again") {
+    Table t;
+    t.ania.app.player_name = "Ania";
+    czary::app::remember_settings(t.ania.app);
+    Reloaded again(t.ania.storage);
+    CHECK(again.app.player_name == "Ania");
+    REQUIRE(again.app.table);
+    CHECK(again.app.table->id == t.host.id);
+    CHECK(again.app.table->player == "Ania");
+    CHECK(asked_to_connect(again.app));
+    CHECK(again.store.current_key() == t.ania.store.current_key());
+    // The whole table comes again (the copy may have missed a step while the page was away).
+    again.app.platform_requests.push_back({PlatformRequest::Kind::TableSend, "", czary::app::hello_frame(again.app)});
+    t.host.pump(again.app, "Ania");
+    CHECK(again.app.table->link == TableLink::Joined);
+    CHECK(again.app.session.to_json() == t.host.file());
+
+    // "Graj dalej sam": the table is forgotten, a reload stays alone.
+    czary::app::play_on_alone(t.ania.app);
+    CHECK(t.ania.app.known_tables.empty());
+    czary::app::remember_settings(t.ania.app);
+    Reloaded alone(t.ania.storage);
+    CHECK_FALSE(alone.app.table);
+}
+
+TEST_CASE("table settings: damaged entries are left out one by one and never stop the start") {
+    test::AppWithStore phone{6};
+    const std::string good(32, 'b');
+    phone.app.player_name = "x";
+    czary::app::apply_settings(phone.app, json::parse(R"({"player": 5, "tables": [1, null, {"id": "../x", "session": "k"},
+        {"id": ")" + good + R"(", "session": "k", "mine": [1, "larraka", {}], "at": "yes"},
+        {"id": ")" + good + R"(", "session": "other"}, {"id": ")" + std::string(32, 'c') + R"("}]})"));
+    CHECK(phone.app.player_name == "x");
+    REQUIRE(phone.app.known_tables.size() == 1);
+    CHECK(phone.app.known_tables[0].id == good);
+    CHECK(phone.app.known_tables[0].mine == std::vector<std::string>{"larraka"});
+    CHECK_FALSE(phone.app.known_tables[0].at);
+    czary::app::apply_settings(phone.app, json::parse(R"({"player": "  Ola  ", "tables": "no"})"));
+    CHECK(phone.app.player_name == "Ola");
+    // A name longer than the host takes is cut to 40 whole characters.
+    std::string long_name;
+    for (int i = 0; i < 50; ++i) long_name += "ź";
+    czary::app::apply_settings(phone.app, json{{"player", long_name}});
+    CHECK(czary::utf8_length(phone.app.player_name) == 40);
+
+    // As many tables and characters as a phone keeps, with the longest ids, are read back whole.
+    phone.app.known_tables.clear();
+    for (std::size_t i = 0; i < czary::app::max_known_tables; ++i) {
+        czary::app::KnownTable entry{std::string(31, 'd') + "0123456789abcdef"[i], "czary.session." + std::string(50, '9'), {}, i == 0};
+        for (std::size_t c = 0; c < czary::app::max_characters_played; ++c) entry.mine.push_back(std::string(62, 'x') + std::to_string(10 + c));
+        phone.app.known_tables.push_back(entry);
+    }
+    czary::app::remember_settings(phone.app);
+    Reloaded again(phone.storage);
+    CHECK(again.app.player_name == phone.app.player_name);
+    REQUIRE(again.app.known_tables.size() == czary::app::max_known_tables);
+    CHECK(again.app.known_tables.back().mine == phone.app.known_tables.back().mine);
+}
+
+TEST_CASE("table: each phone chooses the characters it plays; they come first on it and one is shown when nothing is chosen") {
+    Table t;
+    for (const char* hero : {"larraka", "gilith", "curvenol"}) {
+        REQUIRE(czary::app::dispatch(t.ania.app, czary::actions::AddHero{hero}).ok);
+        t.host.pump(t.ania.app, "Ania");
+    }
+    const auto ids = czary::app::characters_mine_first(t.bartek.app);
+    REQUIRE(ids.size() == 3);
+    t.bartek.app.ui.selected.clear();
+    czary::app::toggle_plays(t.bartek.app, ids[2]);
+    CHECK(czary::app::plays(t.bartek.app, ids[2]));
+    CHECK_FALSE(czary::app::plays(t.ania.app, ids[2]));  // this phone's choice only
+    CHECK(t.bartek.app.ui.selected == ids[2]);
+    CHECK(czary::app::characters_mine_first(t.bartek.app) == std::vector<std::string>{ids[2], ids[0], ids[1]});
+    czary::app::toggle_plays(t.bartek.app, ids[2]);
+    CHECK_FALSE(czary::app::plays(t.bartek.app, ids[2]));
+    CHECK(czary::app::characters_mine_first(t.bartek.app) == ids);
+}

@@ -210,6 +210,18 @@ EMSCRIPTEN_KEEPALIVE void czary_table_join(const char* request) {
     czary::platform::request_frames(3);
 }
 
+// The page's address without its fragment (the table's link is made from it), and a table's
+// link the app was opened with ("#t=<id>").
+EMSCRIPTEN_KEEPALIVE void czary_page_address(const char* address) {
+    czary::platform::web_app().page_address = address;
+    czary::platform::request_frames(3);
+}
+
+EMSCRIPTEN_KEEPALIVE void czary_table_link(const char* id) {
+    czary::app::table_link_opened(czary::platform::web_app(), id);
+    czary::platform::request_frames(3);
+}
+
 EMSCRIPTEN_KEEPALIVE const char* czary_table_json() {
     const auto& app = czary::platform::web_app();
     if (!app.table) return "null";
@@ -217,7 +229,11 @@ EMSCRIPTEN_KEEPALIVE const char* czary_table_json() {
     static constexpr const char* links[] = {"connecting", "joined", "lost", "refused"};
     nlohmann::json out = {{"id", table.id}, {"player", table.player}, {"link", links[static_cast<int>(table.link)]},
                           {"version", table.version}, {"phones", table.phones}, {"players", table.players},
-                          {"sending", table.sent.has_value()}, {"send_again", table.send_again.has_value()}, {"closed", table.closed}};
+                          {"sending", table.sent.has_value()}, {"send_again", table.send_again.has_value()}, {"closed", table.closed},
+                          {"link_url", czary::app::table_link(app)}};
+    nlohmann::json& mine = out["mine"] = nlohmann::json::array();
+    for (const auto& figure : czary::app::characters_mine_first(app))
+        if (czary::app::plays(app, figure)) mine.push_back(figure);
     return keep(page_json(out));
 }
 

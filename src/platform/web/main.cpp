@@ -392,6 +392,7 @@ int main(int, char**) {
     ImGui_ImplOpenGL3_Init("#version 100");
     web.app.system_reduced_motion = prefers_reduced_motion();
     czary::app::restore_settings(web.app);  // large text and reduced motion, as the player left them
+    czary::app::rejoin_table_on_start(web.app);  // a reload at a live table joins it again
 
     mark("gl");
     announce_started();
