@@ -1,6 +1,7 @@
 #include "controller/live_table.hpp"
 
 #include <algorithm>
+#include <random>
 
 #include <nlohmann/json.hpp>
 
@@ -43,6 +44,18 @@ std::string action_title(const App& app, const Action& action) {
     SessionStep step;
     step.action = action;
     return step_title(app, step);
+}
+
+// 128 random bits as 32 hexadecimal digits (the browser's crypto.getRandomValues under wasm).
+std::string opening_key() {
+    std::random_device random;
+    static constexpr char digits[] = "0123456789abcdef";
+    std::string key;
+    for (int i = 0; i < 4; ++i) {
+        const std::uint32_t bits = random();
+        for (int shift = 28; shift >= 0; shift -= 4) key += digits[(bits >> shift) & 0xF];
+    }
+    return key;
 }
 
 KnownTable* known(App& app, std::string_view id) {
@@ -202,7 +215,8 @@ std::string step_player(const SessionStep& step) {
 std::string open_table_frame(const App& app) {
     const nlohmann::json versions = nlohmann::json::parse(table_core_versions());
     return nlohmann::json{{"t", "open"}, {"protocol", table_protocol}, {"core", versions.at("core")},
-                          {"player", app.table ? app.table->player : ""}, {"session", app.session.to_json()}}
+                          {"player", app.table ? app.table->player : ""}, {"opening", app.table ? app.table->opening : ""},
+                          {"session", app.session.to_json()}}
         .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
@@ -218,6 +232,7 @@ void join_table(App& app, std::string id, std::string player) {
     // Joining: the table comes as a new session of this phone; the open one stays as it was.
     if (!id.empty() && !new_session(app)) return;  // asked first: the open session is not saved
     app.table = LiveTable{};
+    if (id.empty()) app.table->opening = opening_key();
     app.table->id = std::move(id);
     app.table->player = std::move(player);
     app.platform_requests.push_back({PlatformRequest::Kind::TableConnect, "", ""});

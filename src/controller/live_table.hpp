@@ -29,6 +29,9 @@ enum class TableLink {
 struct LiveTable {
     std::string id;      // the table's key: 32 hexadecimal digits, from the host
     std::string player;  // this phone's player name, shown beside its steps on every phone
+    // Opening a table: a random key sent with every "open" of this table, so that an "open" sent
+    // again (the connection dropped before the welcome) finds the table it made, not a second one.
+    std::string opening;
     TableLink link = TableLink::Connecting;
     std::uint64_t version = 0;  // steps confirmed since the table opened, as this copy has them
     bool have_copy = false;     // this copy is the table's at `version` (else the host sends it whole)

@@ -94,11 +94,11 @@ class TableStore {
     this.fd = null;
   }
 
-  create(id, session) {
+  create(id, session, opening) {
     fs.mkdirSync(this.dir, { recursive: true });
     const start = path.join(this.dir, 'start.json');
     const temporary = `${start}.new`;
-    writeSynced(temporary, JSON.stringify({ format: 'czary-table', id, session }));
+    writeSynced(temporary, JSON.stringify({ format: 'czary-table', id, ...(opening ? { opening } : {}), session }));
     fs.renameSync(temporary, start);
     writeSynced(this.journal, '');
     syncFolder(this.dir);
@@ -184,6 +184,9 @@ export async function startTableHost({ server, dataDir, coreDir, path: tablePath
   const limits = { ...DEFAULT_LIMITS, ...given };
   const core = await loadTableCore(coreDir);
   const tables = new Map();
+  // An "open" sent again (its connection dropped before the welcome came back) finds the table it
+  // made the first time, by the phone's opening key: one table, never two.
+  const openings = new Map();  // opening key -> table id
   fs.mkdirSync(dataDir, { recursive: true });
 
   // Every table written before comes back with every confirmed step (a host killed with -9 too).
@@ -212,6 +215,7 @@ export async function startTableHost({ server, dataDir, coreDir, path: tablePath
       store.reopen(keptBytes);
       if (torn) log(`table ${name}: a step torn by a crash (never confirmed) was cut off`);
       tables.set(table.id, table);
+      if (isTableId(start.opening)) openings.set(start.opening, table.id);
     } catch (error) {
       log(`table folder ${name} could not be read (${error.message}); left as it is`);
     }
@@ -337,7 +341,7 @@ export async function startTableHost({ server, dataDir, coreDir, path: tablePath
         if (!table) return closeWith(ws, reason('no_table'));
         return join(ws, table, player, message.since);
       }
-      return open(ws, message.session, player);
+      return open(ws, message.session, player, isTableId(message.opening) ? message.opening : undefined);
     }
     if (bytes > limits.maxFrameBytes) return closeWith(ws, reason('too_large'));
     const table = ws.phone.table;
@@ -354,7 +358,12 @@ export async function startTableHost({ server, dataDir, coreDir, path: tablePath
     return closeWith(ws, reason('bad_frame'));
   }
 
-  function open(ws, session, player) {
+  function open(ws, session, player, opening) {
+    const made = opening && tables.get(openings.get(opening));
+    if (made) {
+      send(ws, { t: 'opened', table: made.id });
+      return join(ws, made, player, undefined);
+    }
     if (tables.size >= limits.tables) return closeWith(ws, reason('host_full'));
     if (!session || typeof session !== 'object' || Array.isArray(session)) return closeWith(ws, reason('bad_session'));
     let opened;
@@ -368,7 +377,7 @@ export async function startTableHost({ server, dataDir, coreDir, path: tablePath
     const store = new TableStore(TableStore.folderOf(dataDir, id));
     try {
       // What is written is the session as the core reads it back, not the phone's bytes.
-      store.create(id, JSON.parse(core.file(opened.table)));
+      store.create(id, JSON.parse(core.file(opened.table)), opening);
     } catch (error) {
       core.close(opened.table);
       log(`a table could not be written (${error.message})`);
@@ -376,6 +385,7 @@ export async function startTableHost({ server, dataDir, coreDir, path: tablePath
     }
     const table = new Table(id, opened.table, store);
     tables.set(id, table);
+    if (opening) openings.set(opening, id);
     log(`table opened by ${player} (${tables.size} on this host)`);
     send(ws, { t: 'opened', table: id });
     join(ws, table, player, undefined);  // the session as the table holds it, for the phone's copy

@@ -21,8 +21,8 @@ export class Phone {
   }
 
   // Opens `session` as a new table; resolves with the table's id once welcomed.
-  open(session) {
-    return this.connect({ t: 'open', protocol: PROTOCOL, core: this.core.versions.core, player: this.player, session });
+  open(session, opening) {
+    return this.connect({ t: 'open', protocol: PROTOCOL, core: this.core.versions.core, player: this.player, ...(opening ? { opening } : {}), session });
   }
 
   join(table) {

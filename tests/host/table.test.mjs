@@ -156,6 +156,30 @@ test('a phone offline for 20 steps catches up when it comes back, with the steps
   stop();
 });
 
+test('an "open" sent again with its opening key (the welcome lost on the way, the host restarted) gets the table it made, never a second one', async () => {
+  const first = await startHost();
+  const opening = 'f'.repeat(32);
+  const ania = new Phone({ url: first.url, core, player: 'Ania' });
+  const table = await ania.open(fightSession(), opening);
+  await ania.act({ type: 'roll_dice', code: '2K6', purpose: 'tray' });
+  ania.close();
+  const again = new Phone({ url: first.url, core, player: 'Ania' });
+  assert.equal(await again.open(fightSession(), opening), table);
+  assert.equal(first.host.tables.size, 1);
+  assert.equal(again.version, 1, 'the table as it is, its step included');
+  assert.deepEqual(again.file(), first.host.file(table));
+  const other = new Phone({ url: first.url, core, player: 'Bartek' });
+  assert.notEqual(await other.open(fightSession()), table, 'without the key: a table of its own');
+  for (const phone of [again, other]) phone.close();
+  first.stop();
+  const second = await startHost({ dataDir: first.dataDir });
+  const later = new Phone({ url: second.url, core, player: 'Ania' });
+  assert.equal(await later.open(fightSession(), opening), table, 'after a restart too');
+  assert.equal(second.host.tables.size, 2);
+  later.close();
+  second.stop();
+});
+
 test('two phones sending at the same version: one is taken, the other is told who was first, and sends again', async () => {
   const { host, url, stop } = await startHost();
   const { phones: [ania, bartek], table } = await seatPhones(url, ['Ania', 'Bartek']);

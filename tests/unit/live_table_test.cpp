@@ -432,3 +432,13 @@ TEST_CASE("table: each phone chooses the characters it plays; they come first on
     CHECK_FALSE(czary::app::plays(t.bartek.app, ids[2]));
     CHECK(czary::app::characters_mine_first(t.bartek.app) == ids);
 }
+
+TEST_CASE("table protocol: every open of one table carries the same random opening key, so that an open sent again finds its table") {
+    test::AppWithStore ania{7}, bartek{8};
+    czary::app::join_table(ania.app, "", "Ania");
+    czary::app::join_table(bartek.app, "", "Bartek");
+    const std::string key = json::parse(czary::app::first_frame(ania.app))["opening"];
+    CHECK(czary::app::is_table_id(key));
+    CHECK(json::parse(czary::app::first_frame(ania.app))["opening"] == key);  // sent again: the same
+    CHECK(json::parse(czary::app::first_frame(bartek.app))["opening"] != key);
+}
