@@ -252,19 +252,35 @@ void draw_at_table(App& app) {
     }
     ImGui::Separator();
     text("live:mine", app.tr("table.mine"));
-    const auto characters = characters_mine_first(app);
-    if (characters.empty()) text("live:mine-none", app.tr("table.mine_none"));
-    for (const auto& id : characters) {
-        const Figure* f = app.session.state().find(id);
-        const bool mine = plays(app, id);
-        const std::string label = (mine ? std::string(icon::check) + " " : std::string()) + app.local(f->name);
-        if (chosen_button(app, label.c_str(), "live:mine:" + id, ImGui::GetContentRegionAvail().x, mine)) toggle_plays(app, id);
+    // In the formation's order here: a choice does not move the list under the finger.
+    bool any = false;
+    for (const auto& f : app.session.state().figures) {
+        if (!f.is_character()) continue;
+        any = true;
+        const bool mine = plays(app, f.id);
+        const std::string label = (mine ? std::string(icon::check) + " " : std::string()) + app.local(f.name);
+        if (chosen_button(app, label.c_str(), "live:mine:" + f.id, ImGui::GetContentRegionAvail().x, mine)) toggle_plays(app, f.id);
     }
+    if (!any) text("live:mine-none", app.tr("table.mine_none"));
     ImGui::Separator();
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     text("live:alone-note", app.tr("table.play_alone_note"));
     ImGui::PopStyleColor();
-    if (touch_button(app, app.tr("table.play_alone"), "live:play-alone", ImGui::GetContentRegionAvail().x)) play_on_alone(app);
+    // Asked once more: the phone leaves the table (its link opens a new copy after that).
+    if (!form.confirm_alone) {
+        if (touch_button(app, app.tr("table.play_alone"), "live:play-alone", ImGui::GetContentRegionAvail().x)) form.confirm_alone = true;
+        return;
+    }
+    const float half = half_width();
+    ImGui::PushStyleColor(ImGuiCol_Button, vec(theme::danger));
+    const bool alone = touch_button(app, app.tr("table.yes_alone"), "live:confirm-alone", half);
+    ImGui::PopStyleColor();
+    ImGui::SameLine();
+    if (touch_button(app, app.tr("session.cancel"), "live:cancel-alone", half)) form.confirm_alone = false;
+    if (alone) {
+        form.confirm_alone = false;
+        play_on_alone(app);
+    }
 }
 
 // "Stół na żywo" (live_table.hpp): the open session made a table for the other phones, a table
@@ -376,8 +392,8 @@ void draw_deleted_sessions(App& app) {
 }  // namespace
 
 void draw_sessions_panel(App& app) {
-    // First: at the table it is what a phone comes here for (and where a link's invitation waits).
-    if (app.store) {
+    // A link's invitation to a live table waits first, where the link opened the tab.
+    if (app.store && app.table_waiting) {
         draw_live_table(app);
         ImGui::Separator();
     }
@@ -388,6 +404,10 @@ void draw_sessions_panel(App& app) {
         ImGui::TextWrapped("%s", app.tr("session.no_storage"));
     } else {
         draw_open_session(app);
+        if (!app.table_waiting) {
+            ImGui::Separator();
+            draw_live_table(app);
+        }
         draw_stored_sessions(app);
         draw_deleted_sessions(app);
     }

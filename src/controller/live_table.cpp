@@ -136,11 +136,15 @@ void apply_confirmed(App& app, const nlohmann::json& step) {
     } else if (op == "undo" || op == "redo") {
         const bool undo = op == "undo";
         if (undo && !app.session.can_undo()) throw DataError("a confirmed undo has nothing to undo here");
-        const std::string title = undo ? step_title(app, app.session.steps()[app.session.position() - 1]) : "";
+        const SessionStep* undone = undo ? &app.session.steps()[app.session.position() - 1] : nullptr;
+        const std::string title = undone ? step_title(app, *undone) : "";
+        const std::string owner = undone ? step_player(*undone) : "";
         GameState before = app.session.state();
         if (!(undo ? app.session.undo() : app.session.redo())) throw DataError("a confirmed step does not apply to this copy");
         if (undo) {
-            tell(app, both(app, "table.undone", {{"{step}", title}, {"{player}", player}}), false);
+            // Who undid, and whose step it was when another player made it.
+            const bool theirs = !owner.empty() && owner != player;
+            tell(app, both(app, theirs ? "table.undone_of" : "table.undone", {{"{step}", title}, {"{player}", player}, {"{owner}", owner}}), false);
             app.ui.before_step.reset();
             if (mine) app.ui.cast = {};
         } else {
@@ -165,6 +169,11 @@ void welcome(App& app, const nlohmann::json& frame) {
     } else {
         for (const auto& step : frame.at("steps")) apply_confirmed(app, step);
     }
+    // What this phone missed: more than one step is said in one line (the log has them all); one
+    // step's own toast says it. A whole copy: where the phone is, and as whom.
+    const std::size_t missed = frame.contains("steps") ? frame.at("steps").size() : 0;
+    if (missed > 1) tell(app, both(app, "table.caught_up", {{"{n}", std::to_string(missed)}}), false);
+    else if (frame.contains("session")) tell(app, both(app, "table.joined", {{"{player}", table.player}}), false);
     table.version = frame.at("version").get<std::uint64_t>();
     table.have_copy = true;
     table.link = TableLink::Joined;
@@ -197,8 +206,19 @@ void refused(App& app, const nlohmann::json& frame) {
         } else {
             what = app.tr(first.value("op", "") == "redo" ? "table.op.redo" : "table.op.undo");
         }
-        table.send_again = sent->step;
-        tell(app, both(app, "table.first", {{"{player}", first.value("player", "")}, {"{step}", what}, {"{mine}", sent->title}}), true, Offer::SendAgain);
+        const std::map<std::string, std::string> parts{{"{player}", first.value("player", "")}, {"{step}", what}, {"{mine}", sent->title}};
+        // An undo or a redo sent again would undo (redo) another step than the one the player saw:
+        // never offered; the undo button now names the step it would undo.
+        if (!sent->step.action) return tell(app, both(app, "table.first_undo", parts), true);
+        // The same action came first (two players tapped "Następna faza"): done already; sent
+        // again it would be done twice (a phase skipped). A roll of the tray is each player's own.
+        if (first.value("op", "") == "act" && first.contains("action") && !std::holds_alternative<actions::RollDice>(*sent->step.action)) {
+            nlohmann::json came = first.at("action");
+            came.erase("player");
+            if (came == to_json(*sent->step.action)) return tell(app, both(app, "table.first_same", parts), false);
+        }
+        table.send_again = *sent->step.action;
+        tell(app, both(app, "table.first", parts), true, Offer::SendAgain);
         return;
     }
     app.ui.notice = Notice{{frame.value("pl", ""), frame.value("en", "")}, "", true};
@@ -267,9 +287,8 @@ bool send_undo_to_table(App& app, bool redo) {
 
 void send_again_to_table(App& app) {
     if (!app.table || !app.table->send_again) return;
-    const LiveTable::Step step = *app.table->send_again;
-    if (step.action) send_action_to_table(app, *step.action);
-    else send_undo_to_table(app, step.redo);
+    const Action action = *app.table->send_again;
+    send_action_to_table(app, action);
 }
 
 void receive_from_table(App& app, std::string_view text) {

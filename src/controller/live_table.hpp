@@ -49,7 +49,7 @@ struct LiveTable {
         std::string title;  // what it is, for the toasts ("Błyskawica", "Cofnij")
     };
     std::optional<Sent> sent;
-    std::optional<Step> send_again;  // refused as stale: the player may send it again
+    std::optional<Action> send_again;  // refused as stale: the player may send it again
     std::string closed;  // the host's reason for refusing this phone (other_build, no_table, ...)
     std::uint64_t refs = 0;
 };

@@ -164,6 +164,7 @@ struct SessionsForm {
     std::string confirm_delete;   // a session key waiting for "yes, delete"
     char player[64] = "";         // the live table's player-name field
     bool player_filled = false;   // the field was filled from the remembered name
+    bool confirm_alone = false;   // "Graj dalej sam" tapped: waiting for "Tak, graj sam"
     std::string table_qr_for;     // the live table's link its QR code was made for
     std::optional<QrMatrix> table_qr;
 };

@@ -47,10 +47,22 @@ async function until(condition, what, ms = WAIT.timeout) {
 }
 
 // Every frame the app sends on its table connection (pings aside) and every frame it gets,
-// recorded in the page before the app runs: what was sent, and the host's answer to each.
+// recorded in the page before the app runs: what was sent, and the host's answer to each; and
+// every connection the app tried, whether it opened and whether it closed.
 function recordFrames() {
   window.__sent = [];
   window.__got = [];
+  window.__attempts = [];
+  window.WebSocket = new Proxy(window.WebSocket, {
+    construct(Real, args) {
+      const ws = new Real(...args);
+      const attempt = { opened: false, closed: false };
+      window.__attempts.push(attempt);
+      ws.addEventListener('open', () => { attempt.opened = true; });
+      ws.addEventListener('close', () => { attempt.closed = true; });
+      return ws;
+    },
+  });
   const send = WebSocket.prototype.send;
   WebSocket.prototype.send = function (data) {
     if (typeof data === 'string' && data !== '{"t":"ping"}') {
@@ -114,15 +126,17 @@ async function tapStep(app, id) {
     window.__tapFrame ??= now.frames;
     return window.__sent.length > s.sent || now.frames >= window.__tapFrame + 2;
   }, since, WAIT);
-  return app.page.evaluate((s) => {
+  const sent = await app.page.evaluate((s) => {
     window.__tapFrame = undefined;
-    const sent = window.__sent.slice(s.sent).map((f) => JSON.parse(f).t);
-    return sent.length === 1 && (sent[0] === 'undo' || sent[0] === 'redo');
+    return window.__sent.slice(s.sent).map((f) => JSON.parse(f).t);
   }, since);
+  assert.ok(sent.length === 0 || (sent.length === 1 && sent[0] === id), `a tap on '${id}' sent ${JSON.stringify(sent)}`);
+  return sent.length === 1;
 }
 
-// One step of a phone: an action through the page hook, or undo/redo by touch. Returns whether
-// it was sent (the app sends only at the table's head and with nothing else on its way).
+// One step of a phone: an action through the page hook (always sent: the phone is at the table
+// with nothing on its way), or undo/redo by touch (sent when its copy has a step to undo or redo).
+// Returns whether it was sent.
 async function play(app, t, action) {
   if (t === 'act') {
     const sent = await dispatch(app, action);
@@ -141,7 +155,7 @@ function answers({ sent, got }) {
 let shared = null;  // the four phones and their table, for the tests after the first
 
 test(`four browser phones, 200 interleaved actions of every kind in random order (seed ${SEED}), one phone offline for 20 steps: every copy is the host's, step for step`, async () => {
-  console.log(`live-order: seed ${SEED} (CZARY_LIVE_SEED=${SEED} runs it again the same way)`);
+  console.log(`live-order: seed ${SEED} (CZARY_LIVE_SEED=${SEED} gives each phone the same moves and pauses again; the interleaving is the machine's)`);
   const phones = [];
   for (let i = 0; i < 4; i += 1) phones.push(await phoneApp());
   const [ania, bartek, celina, darek] = phones;
@@ -189,6 +203,7 @@ test(`four browser phones, 200 interleaved actions of every kind in random order
   for (const [phone, t, action] of prelude) {
     assert.equal(await play(phone, t, action), true, `${t} ${JSON.stringify(action ?? '')} was sent`);
     sentTotal += 1;
+    await ready(phone);  // its step answered: the host has it
     await sameAsHost(phones, id);
   }
   assert.equal(site.host.tables.get(id).steps.length, prelude.length, 'every step of the prelude was taken');
@@ -197,13 +212,14 @@ test(`four browser phones, 200 interleaved actions of every kind in random order
   // 200 steps from the four phones at once, in random order: each phone sends when it has
   // nothing on its way, after a random pause. Darek's phone goes offline once 40 are sent, for
   // 20 steps of the others.
-  const offline = { state: 'before', at: null, welcome: null };
+  const offline = { state: 'before', at: null, missed: 0 };
+  let randomSent = 0;
   const notSent = { undo: 0, redo: 0 };
   const kinds = new Map();
   await Promise.all(phones.map(async (phone, index) => {
     const random = seeded(SEED * 8 + index);
-    while (sentTotal < 200 || offline.state === 'off') {
-      if (phone === darek && offline.state === 'before' && sentTotal >= 40) {
+    while (randomSent < 200 || offline.state === 'off') {
+      if (phone === darek && offline.state === 'before' && randomSent >= 40) {
         offline.state = 'off';
         await ready(darek);
         // Really offline: no connection can be made at all, and the one it had drops.
@@ -237,12 +253,14 @@ test(`four browser phones, 200 interleaved actions of every kind in random order
       const [t, action] = randomMove(random);
       if (await play(phone, t, action)) {
         sentTotal += 1;
+        randomSent += 1;
         const kind = t === 'act' ? action.type + (action.dice ? '+dice' : '') : t;
         kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
       } else {
         notSent[t] += 1;  // nothing to undo or redo on that phone at that moment: not sent
       }
     }
+    await ready(phone);  // its last step answered
   }));
   assert.equal(offline.state, 'back', 'Darek went offline and came back');
   const version = await sameAsHost(phones, id);
@@ -282,9 +300,9 @@ test(`four browser phones, 200 interleaved actions of every kind in random order
     for (let v = 1; v <= version; v += 1) if (phone !== darek || v <= offline.at || v > welcomes[1].version) expected.push(v);
     assert.deepEqual(versions, expected, `${NAMES[index]} got every step once, in order`);
   }
-  console.log(`live-order: ${JSON.stringify({ ...counts, notSent, version, offlineFor: offline.missed, kinds: Object.fromEntries(kinds) })}`);
+  console.log(`live-order: ${JSON.stringify({ ...counts, randomSent, notSent, version, offlineFor: offline.missed, kinds: Object.fromEntries(kinds) })}`);
   assert.equal(counts.sent, sentTotal, 'every step counted as sent left the page');
-  assert.ok(counts.sent >= 200, `${counts.sent} steps sent`);
+  assert.ok(randomSent >= 200 && counts.sent === prelude.length + randomSent, `${randomSent} steps sent at random`);
   assert.equal(counts.other, 0, JSON.stringify(counts));
   assert.equal(counts.steps, version, 'the host\'s steps are the phones\' accepted ones, and no other');
   assert.ok(counts.steps >= 60, `enough steps were taken: ${JSON.stringify(counts)}`);
@@ -325,6 +343,7 @@ test('a hostile client at the same table: a refused action, junk, a frame past 6
   const core = site.host.core.versions.core;
   const before = await sameAsHost(phones, id);
   const untouched = JSON.stringify(site.host.file(id));
+  const heard = await Promise.all(phones.map((p) => p.page.evaluate(() => window.__got.length)));
   const client = () => {
     const ws = new WebSocket(url);
     const got = [];
@@ -369,7 +388,12 @@ test('a hostile client at the same table: a refused action, junk, a frame past 6
   await until(() => site.host.tables.get(id).phones.size === 4, 'the hostile connections gone');
   for (const phone of phones) await phone.page.waitForFunction(() => window.czary.table().phones === 4, null, WAIT);
   assert.equal(await sameAsHost(phones, id), before);
+  for (const [i, phone] of phones.entries()) {
+    const since = (await frames(phone)).got.slice(heard[i]);
+    assert.deepEqual([...new Set(since.map((m) => m.t))], ['phones'], `${NAMES[i]} heard only who came and went`);
+  }
   assert.equal((await dispatch(phones[2], { type: 'roll_dice', code: '2K6', purpose: 'tray' })).ok, true);
+  await ready(phones[2]);
   assert.equal(await sameAsHost(phones, id), before + 1);
   for (const [i, phone] of phones.entries()) assert.deepEqual(phone.errors, [], NAMES[i]);
 });
@@ -461,8 +485,12 @@ test('the host killed with SIGKILL mid-game and started again on its port: the b
   for (const phone of phones) await phone.page.waitForFunction(() => window.czary.table().link !== 'joined', null, WAIT);
   const lost = await table(bartek);
   assert.equal(lost.version, steps.length);
-  // While the host is down a phone is read-only.
+  // While the host is down a phone is read-only, and tries again by itself (with nobody there).
   assert.equal((await dispatch(bartek, { type: 'roll_dice', code: '1K6', purpose: 'tray' })).ok, false);
+  for (const phone of phones) {
+    await phone.page.waitForFunction(() => window.__attempts.filter((a) => a.closed && !a.opened).length >= 1, null, WAIT);
+  }
+  const failed = await Promise.all(phones.map((p) => p.page.evaluate(() => window.__attempts.filter((a) => a.closed && !a.opened).length)));
 
   const second = await startChild(first.port);
   const restarted = Date.now();
@@ -493,9 +521,12 @@ test('the host killed with SIGKILL mid-game and started again on its port: the b
   assert.equal(witness.version, steps.length + 1);
   assert.deepEqual(witness.file(), after);
   witness.close();
-  console.log(`live-order: after the restart every phone was back in ${back} ms (by its own backoff)`);
+  console.log(`live-order: after the restart every phone was back in ${back} ms, by its own retries (${failed} failed while the host was down)`);
 
-  for (const [i, phone] of phones.entries()) assert.deepEqual(phone.errors, [], NAMES[i]);
+  // The browser itself logs each connection refused while the host was down (its network log,
+  // not the app's); nothing else.
+  const refusedLog = new RegExp(`^console: WebSocket connection to '${first.url.replace(/^http/, 'ws').replace(/[.?*+^$()[\]{}|\\]/g, '\\$&')}table' failed: Error in connection establishment: net::ERR_CONNECTION_REFUSED$`);
+  for (const [i, phone] of phones.entries()) assert.deepEqual(phone.errors.filter((e) => !refusedLog.test(e)), [], NAMES[i]);
   second.child.kill('SIGKILL');
   await new Promise((resolve) => second.child.once('exit', resolve));
   for (const phone of phones) await phone.context.close();

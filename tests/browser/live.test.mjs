@@ -168,6 +168,8 @@ test('Stół na żywo by touch: a table opened from the Sessions tab, joined fro
   // "Graj dalej sam": an ordinary session, the table's bar gone; Ania's table goes on.
   await tap(bartek.page, 'tab:sessions');
   await tap(bartek.page, 'live:play-alone');
+  assert.notEqual(await table(bartek), null, 'asked once more first');
+  await tap(bartek.page, 'live:confirm-alone');
   await bartek.page.waitForFunction(() => window.czary.table() === null && !window.czary.layout()['top:table'], null, WAIT);
   await ania.page.waitForFunction(() => window.czary.layout()['top:table']?.text.replace(/\s+/g, ' ') === 'Stół: 1 telefon', null, WAIT);
   await bartek.page.reload();
