@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import WebSocket from '../../src/host/node_modules/ws/wrapper.mjs';
 import { loadTableCore } from '../../src/host/table-host.mjs';
-import { Phone, fightSession, randomMove, seeded } from '../host/phone.mjs';
+import { Phone, PRELUDE, fightSession, randomMove, seeded } from '../host/phone.mjs';
 import { openSite, openApp, tap, layout, WAIT } from './harness.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -188,17 +188,7 @@ test(`four browser phones, 200 interleaved actions of every kind in random order
   // Every kind of step once, in turn (each waits for the one before on every phone): a cast with
   // the app's dice, an undo, a redo and an undo by touch, a cast with the table's dice, a wound,
   // a tray roll, a newcomer, the next phase.
-  const prelude = [
-    [ania, 'act', { type: 'cast', caster: 'c1', spell: 'blyskawica', targets: ['m5'] }],
-    [bartek, 'undo'],
-    [celina, 'redo'],
-    [darek, 'undo'],
-    [ania, 'act', { type: 'cast', caster: 'c1', spell: 'blyskawica', targets: ['m5'], dice: [4, 3] }],
-    [bartek, 'act', { type: 'wound', figure: 'm6', amount: 1 }],
-    [celina, 'act', { type: 'roll_dice', code: '2K6', purpose: 'tray' }],
-    [darek, 'act', { type: 'add_monster', kind: 'ork', sila: 4 }],
-    [ania, 'act', { type: 'next_phase' }],
-  ];
+  const prelude = PRELUDE.map(([index, t, action]) => [phones[index], t, action]);
   let sentTotal = 0;
   for (const [phone, t, action] of prelude) {
     assert.equal(await play(phone, t, action), true, `${t} ${JSON.stringify(action ?? '')} was sent`);

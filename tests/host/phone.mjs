@@ -147,6 +147,21 @@ export function randomMove(random) {
   return pick(moves)();
 }
 
+// Every kind of step once, in turn, by the phone of each index (of four): a cast with the app's
+// dice, an undo, a redo and an undo, a cast with the table's dice, a wound, a tray roll, a
+// newcomer, the next phase. The interleaved runs begin with it (tests/host, tests/browser).
+export const PRELUDE = [
+  [0, 'act', { type: 'cast', caster: 'c1', spell: 'blyskawica', targets: ['m5'] }],
+  [1, 'undo'],
+  [2, 'redo'],
+  [3, 'undo'],
+  [0, 'act', { type: 'cast', caster: 'c1', spell: 'blyskawica', targets: ['m5'], dice: [4, 3] }],
+  [1, 'act', { type: 'wound', figure: 'm6', amount: 1 }],
+  [2, 'act', { type: 'roll_dice', code: '2K6', purpose: 'tray' }],
+  [3, 'act', { type: 'add_monster', kind: 'ork', sila: 4 }],
+  [0, 'act', { type: 'next_phase' }],
+];
+
 // A seeded generator, so that a failing run can be run again the same way.
 export function seeded(seed) {
   let s = seed >>> 0;

@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import WebSocket from '../../src/host/node_modules/ws/wrapper.mjs';
 import { loadTableCore, startTableHost } from '../../src/host/table-host.mjs';
-import { Phone, fightSession, randomMove, seeded } from './phone.mjs';
+import { Phone, PRELUDE, fightSession, randomMove, seeded } from './phone.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CORE_DIR = process.env.CZARY_TABLE_CORE ?? path.join(ROOT, 'build/wasm/host');
@@ -77,17 +77,7 @@ test('four phones, 200 interleaved actions in random order: every phone holds th
   const [ania, bartek, celina, darek] = phones;
   const startActions = host.file(table).actions.length;
   // Every kind of step once, in turn (each phone waits for the step before it), then 200 at random.
-  const prelude = [
-    [ania, 'act', { type: 'cast', caster: 'c1', spell: 'blyskawica', targets: ['m5'] }],
-    [bartek, 'undo'],
-    [celina, 'redo'],
-    [darek, 'undo'],
-    [ania, 'act', { type: 'cast', caster: 'c1', spell: 'blyskawica', targets: ['m5'], dice: [4, 3] }],
-    [bartek, 'act', { type: 'wound', figure: 'm6', amount: 1 }],
-    [celina, 'act', { type: 'roll_dice', code: '2K6', purpose: 'tray' }],
-    [darek, 'act', { type: 'add_monster', kind: 'ork', sila: 4 }],
-    [ania, 'act', { type: 'next_phase' }],
-  ];
+  const prelude = PRELUDE.map(([index, t, action]) => [phones[index], t, action]);
   for (const [phone, t, action] of prelude) {
     const answer = await phone.send(t, action);
     assert.equal(answer.t, 'step', `${phone.player}: ${t} ${JSON.stringify(action)}: ${JSON.stringify(answer)}`);
