@@ -129,6 +129,13 @@ test('Stół na żywo by touch: a table opened from the Sessions tab, joined fro
   await ania.page.waitForFunction(() => window.czary.layout()['top:table']?.text.replace(/\s+/g, ' ') === 'Stół: 2 telefony', null, WAIT);
   assert.equal(await topTable(bartek), 'Stół: 2 telefony');
   assert.deepEqual(await overflowing(bartek.page), []);
+  // Large text at 360 px: the section and the table's row are whole.
+  await tap(bartek.page, 'settings:text:1.5');
+  await bartek.page.waitForFunction(() => window.czary.status().font.scale === 1.5, null, WAIT);
+  await find(bartek.page, 'live:play-alone');
+  assert.deepEqual(await overflowing(bartek.page), []);
+  await saveScreenshot(bartek.page, 'live-360-large-at-table');
+  await tap(bartek.page, 'settings:text:1');
 
   // Bartek plays Larraka: on his phone only.
   const larraka = await bartek.page.evaluate(() => window.czary.state().figures.find((f) => f.hero === 'larraka')?.id);
@@ -136,6 +143,12 @@ test('Stół na żywo by touch: a table opened from the Sessions tab, joined fro
   await tap(bartek.page, `live:mine:${larraka}`);
   assert.deepEqual((await table(bartek)).mine, [larraka]);
   assert.deepEqual((await table(ania)).mine, []);
+  // A tablet in landscape: the section, its code and the table's row.
+  await resize(ania.page, { width: 1024, height: 768 });
+  await find(ania.page, 'live:qr');
+  assert.deepEqual(await overflowing(ania.page), []);
+  await saveScreenshot(ania.page, 'live-tablet-open-table');
+  await resize(ania.page, { width: 390, height: 844 });
 
   // The connection is lost and stays lost: a red bar, read-only, "Połącz ponownie" brings it back.
   await bartek.page.evaluate(() => {
