@@ -11,9 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import WebSocket from '../../src/host/node_modules/ws/wrapper.mjs';
 import { loadTableCore } from '../../src/host/table-host.mjs';
-import { Phone, PRELUDE, fightSession, randomMove, seeded } from '../host/phone.mjs';
+import { Phone, PRELUDE, fightSession, randomMove, rawClient, seeded } from '../host/phone.mjs';
 import { openSite, openApp, tap, layout, WAIT } from './harness.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -334,15 +333,7 @@ test('a hostile client at the same table: a refused action, junk, a frame past 6
   const before = await sameAsHost(phones, id);
   const untouched = JSON.stringify(site.host.file(id));
   const heard = await Promise.all(phones.map((p) => p.page.evaluate(() => window.__got.length)));
-  const client = () => {
-    const ws = new WebSocket(url);
-    const got = [];
-    ws.on('message', (data) => got.push(JSON.parse(data.toString())));
-    ws.on('error', () => {});
-    const closed = new Promise((resolve) => ws.on('close', (code, why) => resolve({ code, why: why.toString() })));
-    const opened = new Promise((resolve) => ws.on('open', resolve));
-    return { ws, got, closed, opened };
-  };
+  const client = () => rawClient(url);
   const hello = (ws, player) => ws.send(JSON.stringify({ t: 'hello', protocol: 1, core, player, table: id }));
 
   // Joined with the table's id: an action the rules refuse is refused, and is not in the log.

@@ -147,6 +147,17 @@ export function randomMove(random) {
   return pick(moves)();
 }
 
+// A raw WebSocket, as a hostile client would use one: every message it gets, and how it closed.
+export function rawClient(url, options) {
+  const ws = new WebSocket(url, options);
+  const got = [];
+  ws.on('message', (data) => got.push(JSON.parse(data.toString())));
+  ws.on('error', () => {});
+  const closed = new Promise((resolve) => ws.on('close', (code, why) => resolve({ code, why: why.toString() })));
+  const opened = new Promise((resolve) => ws.on('open', resolve));
+  return { ws, got, closed, opened };
+}
+
 // Every kind of step once, in turn, by the phone of each index (of four): a cast with the app's
 // dice, an undo, a redo and an undo, a cast with the table's dice, a wound, a tray roll, a
 // newcomer, the next phase. The interleaved runs begin with it (tests/host, tests/browser).

@@ -9,9 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import WebSocket from '../../src/host/node_modules/ws/wrapper.mjs';
 import { loadTableCore, startTableHost } from '../../src/host/table-host.mjs';
-import { Phone, PRELUDE, fightSession, randomMove, seeded } from './phone.mjs';
+import { Phone, PRELUDE, fightSession, randomMove, rawClient, seeded } from './phone.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CORE_DIR = process.env.CZARY_TABLE_CORE ?? path.join(ROOT, 'build/wasm/host');
@@ -48,17 +47,6 @@ async function seatPhones(url, names, session = fightSession()) {
   const table = await phones[0].open(session);
   for (const phone of phones.slice(1)) await phone.join(table);
   return { phones, table };
-}
-
-// A raw WebSocket, as a hostile client would use one: every message it gets, and how it closed.
-function rawClient(url, options) {
-  const ws = new WebSocket(url, options);
-  const got = [];
-  ws.on('message', (data) => got.push(JSON.parse(data.toString())));
-  ws.on('error', () => {});
-  const closed = new Promise((resolve) => ws.on('close', (code, why) => resolve({ code, why: why.toString() })));
-  const opened = new Promise((resolve) => ws.on('open', resolve));
-  return { ws, got, closed, opened };
 }
 
 before(async () => {
