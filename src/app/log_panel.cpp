@@ -3,6 +3,16 @@
 #include "app/widgets.hpp"
 
 namespace czary::app {
+namespace {
+
+// "#12 Błyskawica", and at a live table who made it: "#12 Błyskawica · Ania".
+std::string numbered_title(const App& app, std::size_t index, const SessionStep& step) {
+    std::string title = "#" + std::to_string(index + 1) + " " + step_title(app, step);
+    if (const std::string player = step_player(step); !player.empty()) title += " · " + player;
+    return title;
+}
+
+}  // namespace
 
 void draw_log_panel(App& app) {
     const auto& steps = app.session.steps();
@@ -12,10 +22,12 @@ void draw_log_panel(App& app) {
         const auto& step = steps[i];
         const bool undone = i >= applied;  // can be redone
         if (undone) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.45f);
-        const std::string title = "#" + std::to_string(i + 1) + " " + step_title(app, step);
+        const std::string title = numbered_title(app, i, step);
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
         wrapped(title);
         ImGui::PopStyleColor();
+        app.layout.add_last_item("log:title:" + std::to_string(i + 1));
+        app.layout.add_text("log:title:" + std::to_string(i + 1), title);
         app.layout.add_last_item("log:step:" + std::to_string(i + 1));  // only when on screen
         const bool seen = ImGui::IsItemVisible();
         std::string said;
@@ -56,7 +68,7 @@ void draw_recent_log(App& app) {
     for (std::size_t i = applied, n = 0; i-- > 0 && n < shown; ++n) {
         ImGui::Separator();
         // Wrapped, title and lines: a narrow column (a tablet in portrait) cuts nothing.
-        const std::string title = "#" + std::to_string(i + 1) + " " + step_title(app, steps[i]);
+        const std::string title = numbered_title(app, i, steps[i]);
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
         wrapped(title);
         ImGui::PopStyleColor();

@@ -286,6 +286,11 @@ void draw_at_table(App& app) {
 // "Stół na żywo" (live_table.hpp): the open session made a table for the other phones, a table
 // a link invited this phone to, or the table this phone is at.
 void draw_live_table(App& app) {
+    if (app.ui.sessions.bring_live_into_view && !app.table_waiting) {
+        ImGui::SetScrollHereY(0.0f);
+        app.frame.redraw = true;  // ImGui scrolls in the next frame
+        app.ui.sessions.bring_live_into_view = false;
+    }
     ImGui::PushFont(bold_font());
     ImGui::TextWrapped("%s", app.tr("table.live"));
     ImGui::PopFont();
@@ -392,8 +397,10 @@ void draw_deleted_sessions(App& app) {
 }  // namespace
 
 void draw_sessions_panel(App& app) {
-    // A link's invitation to a live table waits first, where the link opened the tab.
-    if (app.store && app.table_waiting) {
+    // A link's invitation to a live table waits first, where the link opened the tab. Decided
+    // once a frame: "Dołącz" tapped above must not draw the section twice in this frame.
+    const bool invited = app.table_waiting.has_value();
+    if (app.store && invited) {
         draw_live_table(app);
         ImGui::Separator();
     }
@@ -404,7 +411,7 @@ void draw_sessions_panel(App& app) {
         ImGui::TextWrapped("%s", app.tr("session.no_storage"));
     } else {
         draw_open_session(app);
-        if (!app.table_waiting) {
+        if (!invited) {
             ImGui::Separator();
             draw_live_table(app);
         }

@@ -142,9 +142,24 @@ void apply_confirmed(App& app, const nlohmann::json& step) {
         GameState before = app.session.state();
         if (!(undo ? app.session.undo() : app.session.redo())) throw DataError("a confirmed step does not apply to this copy");
         if (undo) {
-            // Who undid, and whose step it was when another player made it.
-            const bool theirs = !owner.empty() && owner != player;
-            tell(app, both(app, theirs ? "table.undone_of" : "table.undone", {{"{step}", title}, {"{player}", player}, {"{owner}", owner}}), false);
+            // Whose step it was and who undid it, each name as a label (names are not declined:
+            // "krok: Celina, cofa: Bartek"); this phone's own player is not named to itself.
+            const std::string me = table.player;
+            LocalizedText details;
+            auto add = [&](const char* key, const std::string& name) {
+                if (name.empty() || name == me) return;
+                const LocalizedText part = both(app, key, {{"{name}", name}});
+                details.pl += (details.pl.empty() ? "" : ", ") + part.pl;
+                details.en += (details.en.empty() ? "" : ", ") + part.en;
+            };
+            if (owner != player) add("table.undone.step_of", owner);
+            add("table.undone.by", player);
+            LocalizedText said = both(app, "table.undone", {{"{step}", title}});
+            if (!details.pl.empty()) {
+                said.pl += " (" + details.pl + ")";
+                said.en += " (" + details.en + ")";
+            }
+            tell(app, said, false);
             app.ui.before_step.reset();
             if (mine) app.ui.cast = {};
         } else {
@@ -414,6 +429,7 @@ void join_waiting_table(App& app, std::string player) {
     const std::string id = *app.table_waiting;
     app.table_waiting.reset();
     join_known_or_new(app, id);
+    app.ui.sessions.bring_live_into_view = true;
 }
 
 void decline_waiting_table(App& app) { app.table_waiting.reset(); }

@@ -165,6 +165,9 @@ struct SessionsForm {
     char player[64] = "";         // the live table's player-name field
     bool player_filled = false;   // the field was filled from the remembered name
     bool confirm_alone = false;   // "Graj dalej sam" tapped: waiting for "Tak, graj sam"
+    // Joined from a link's invitation (drawn first in the tab): the section moves below the open
+    // session, and the page follows it once, so that the next tap lands on the table's section.
+    bool bring_live_into_view = false;
     std::string table_qr_for;     // the live table's link its QR code was made for
     std::optional<QrMatrix> table_qr;
 };

@@ -59,6 +59,12 @@ test('phones at a live table: every step on every phone, in one order, with who 
   const notice = await ania.page.evaluate(() => window.czary.session().actions.at(-1).player);
   assert.ok(['Ania', 'Bartek', 'Celina'].includes(notice));
   await saveScreenshot(bartek.page, 'live-phone-after-steps');
+  // The log says who made each step.
+  await tap(bartek.page, 'tab:log');
+  const newest = (await session(bartek)).actions.length;
+  await bartek.page.waitForFunction((n) => window.czary.layout()[`log:title:${n}`], newest, WAIT);
+  assert.match((await bartek.page.evaluate((n) => window.czary.layout()[`log:title:${n}`].text, newest)), / · (Ania|Bartek|Celina)$/);
+  await tap(bartek.page, 'tab:table');
 
   // Undo from one phone undoes on all.
   const before = await session(ania);
@@ -125,6 +131,12 @@ test('Stół na żywo by touch: a table opened from the Sessions tab, joined fro
   await saveScreenshot(bartek.page, 'live-360-join-asks-name');
   await tap(bartek.page, 'live:join');
   await joined(bartek);
+  // The section moved below the open session: the page followed it (the next tap is on it, not on
+  // what took the place of "Dołącz").
+  await bartek.page.waitForFunction(() => {
+    const r = window.czary.layout()['live:heading'];
+    return r && r.y >= 0 && r.y + r.h <= window.innerHeight;
+  }, null, WAIT);
   await sameEverywhere([ania, bartek], id);
   await ania.page.waitForFunction(() => window.czary.layout()['top:table']?.text.replace(/\s+/g, ' ') === 'Stół: 2 telefony', null, WAIT);
   assert.equal(await topTable(bartek), 'Stół: 2 telefony');

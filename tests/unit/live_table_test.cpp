@@ -196,8 +196,9 @@ TEST_CASE("table protocol: undo and redo go through the host; every phone says w
     CHECK(t.bartek.app.session.can_undo());  // not yet: on its way
     t.host.pump(t.bartek.app, "Bartek");
     CHECK_FALSE(t.ania.app.session.can_undo());
-    // Who undid, and whose step it was.
-    CHECK(t.ania.app.ui.notice->text.pl == "Bartek cofa: Dodanie bohatera (krok gracza Ania)");
+    // Who undid, and whose step it was; a phone does not name its own player to itself.
+    CHECK(t.ania.app.ui.notice->text.pl == "Cofnięto: Dodanie bohatera (cofa: Bartek)");
+    CHECK(t.bartek.app.ui.notice->text.pl == "Cofnięto: Dodanie bohatera (krok: Ania)");
     t.same_everywhere();
     czary::app::redo(t.ania.app);
     t.host.pump(t.ania.app, "Ania");
