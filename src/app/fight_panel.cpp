@@ -198,10 +198,8 @@ namespace {
 // At a live table, with nothing chosen: the characters this phone plays, one tap from their hands.
 void draw_my_characters(App& app) {
     std::vector<const Figure*> mine;
-    for (const auto& id : characters_mine_first(app)) {
-        const Figure* f = app.session.state().find(id);
-        if (f && plays(app, id)) mine.push_back(f);
-    }
+    for (const auto& f : app.session.state().figures)
+        if (plays(app, f.id)) mine.push_back(&f);
     if (mine.empty()) return;
     ImGui::TextWrapped("%s", app.tr("table.mine_row"));
     app.layout.add_last_item("sheet:mine");

@@ -96,6 +96,15 @@ std::string player_name_of(std::string_view typed) {
     return name;
 }
 
+// The open session is this phone's copy of the table `id` (none yet: a table to open): connect.
+void become_phone_of(App& app, std::string id, std::string player) {
+    app.table = LiveTable{};
+    if (id.empty()) app.table->opening = opening_key();
+    app.table->id = std::move(id);
+    app.table->player = std::move(player);
+    app.platform_requests.push_back({PlatformRequest::Kind::TableConnect, "", ""});
+}
+
 // Joins the table `id` with the session `key` that is this phone's copy of it (rejoin), or as a
 // new session when there is none.
 void join_known_or_new(App& app, const std::string& id) {
@@ -105,14 +114,11 @@ void join_known_or_new(App& app, const std::string& id) {
         for (const auto& summary : app.store->list()) stored = stored || (summary.key == entry->session && !summary.problem);
     if (!stored) return join_table(app, id, app.player_name);
     const std::string key = entry->session;
-    if (!app.store || app.store->current_key() != key) {
+    if (app.store->current_key() != key) {
         switch_session(app, key);
         if (app.store->current_key() != key) return;  // not opened (asked first, or unreadable): said why
     }
-    app.table = LiveTable{};
-    app.table->id = id;
-    app.table->player = app.player_name;
-    app.platform_requests.push_back({PlatformRequest::Kind::TableConnect, "", ""});
+    become_phone_of(app, id, app.player_name);
 }
 
 // A confirmed step applied to this copy, as every other phone applies it; the toast says who.
@@ -266,11 +272,7 @@ std::string hello_frame(const App& app) {
 void join_table(App& app, std::string id, std::string player) {
     // Joining: the table comes as a new session of this phone; the open one stays as it was.
     if (!id.empty() && !new_session(app)) return;  // asked first: the open session is not saved
-    app.table = LiveTable{};
-    if (id.empty()) app.table->opening = opening_key();
-    app.table->id = std::move(id);
-    app.table->player = std::move(player);
-    app.platform_requests.push_back({PlatformRequest::Kind::TableConnect, "", ""});
+    become_phone_of(app, std::move(id), std::move(player));
 }
 
 std::string first_frame(App& app) {

@@ -232,8 +232,8 @@ EMSCRIPTEN_KEEPALIVE const char* czary_table_json() {
                           {"sending", table.sent.has_value()}, {"send_again", table.send_again.has_value()}, {"closed", table.closed},
                           {"link_url", czary::app::table_link(app)}};
     nlohmann::json& mine = out["mine"] = nlohmann::json::array();
-    for (const auto& figure : czary::app::characters_mine_first(app))
-        if (czary::app::plays(app, figure)) mine.push_back(figure);
+    for (const auto& figure : app.session.state().figures)
+        if (czary::app::plays(app, figure.id)) mine.push_back(figure.id);
     return keep(page_json(out));
 }
 
