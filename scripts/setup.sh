@@ -16,6 +16,9 @@ APT_PACKAGES=(
   clang-14 libclang-rt-14-dev  # libFuzzer and the sanitizers' runtimes (fuzzing in the test command)
   dpkg-dev            # dpkg-source, to unpack the imgui and libsdl2 source packages
   chromium            # browser tests (driven by playwright-core)
+  firefox-esr         # the cross-engine suite (tests/browser/engines.test.mjs, puppeteer-core)
+  webkit2gtk-driver   # ... and WebKitGTK: WebKitWebDriver and MiniBrowser
+  xvfb xauth          # ... on an X display of their own (xvfb-run): headless they have no WebGL
   fonts-dejavu-core   # DejaVuSans.ttf and -Bold.ttf: every Polish letter (Latin Extended-A)
   fonts-fork-awesome  # the icons for actions and statuses (src/app/icons.hpp)
   fonttools           # pyftsubset: the font is cut down to the glyphs the app draws
