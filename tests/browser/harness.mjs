@@ -86,10 +86,11 @@ export async function started(page) {
 }
 
 // The app of openApp() as at a first start, in the same page: its storage emptied (from another
-// page of the site, so that nothing the app does on leaving comes back) and opened again. The
-// files come from the browser's cache: a new context would download and compile the wasm anew.
+// page of the site, its icon, so that nothing the app does on leaving comes back) and opened
+// again. The files come from the browser's cache: a new context would download and compile the
+// wasm anew.
 export async function restart(site, app) {
-  await app.page.goto(new URL('manifest.webmanifest', site.url).href);
+  await app.page.goto(new URL('icon.svg', site.url).href);
   await app.page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
   app.errors.length = 0;
   await app.page.goto(site.url);
