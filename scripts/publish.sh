@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Makes the folder to put on any static HTTPS host, at its root or under a sub-path
 # (https://example.org/czary/): installs what is missing, builds the web app (Release) and copies
-# the site into OUT_DIR (default $CZARY_BUILD/site), replacing what was there. Every URL in it is
+# the site into OUT_DIR (default $CZARY_BUILD/site), replacing what was there, with a .gz and a .br
+# copy beside each file that compresses. Every URL in it is
 # relative, so the folder works wherever it is served; the GitHub Pages workflow
 # (.github/workflows/pages.yml) and tests/browser/subpath.test.mjs both run this script.
 # Usage: scripts/publish.sh [OUT_DIR]
@@ -24,4 +25,7 @@ fi
 rm -rf "$out"
 mkdir -p "$out"
 cp -R "$dist/." "$out/"
+# A gzip and a Brotli copy beside each file: hosts that serve precompressed files (and
+# scripts/static-server.mjs, the --lan server) send them to browsers that accept them.
+node "$ROOT/scripts/precompress.mjs" "$out"
 echo "publish: $out ($(find "$out" -type f | wc -l) files): put it on a static HTTPS host, at its root or in a folder"

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startTableHost } from '../src/host/table-host.mjs';
+import { COMPRESSIBLE } from './precompress.mjs';
 
 const MIME = {
   '.html': 'text/html; charset=utf-8',
@@ -22,6 +23,25 @@ const MIME = {
   '.ttf': 'font/ttf',
   '.data': 'application/octet-stream',
 };
+
+// The copy of `file` to send to a browser whose Accept-Encoding is `accepted`: {file, encoding}
+// of its .br or .gz beside it (not older than the file), or null.
+function compressedCopy(file, stat, accepted = '') {
+  const takes = new Set();
+  for (const part of accepted.split(',')) {
+    const [name, ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    const q = parameters.find((parameter) => parameter.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) takes.add(name);
+  }
+  for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']]) {
+    if (!takes.has(encoding)) continue;
+    try {
+      const copy = fs.statSync(file + suffix);
+      if (copy.isFile() && copy.mtimeMs >= stat.mtimeMs) return { file: file + suffix, encoding };
+    } catch { /* no such copy */ }
+  }
+  return null;
+}
 
 // `prefix` mounts the site under a sub-path ('/czary/'), as a static host serving it from a
 // folder would: only paths under it are files of the site, the prefix without its slash is
@@ -57,20 +77,27 @@ export function startServer(root, port = 0, host = '127.0.0.1', { prefix = '/' }
         response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
         return;
       }
+      // A compressed copy beside the file (scripts/precompress.mjs, left by publish.sh) goes to a
+      // browser that accepts it, Brotli first; one older than the file is stale and not used.
+      const copy = compressedCopy(file, stat, request.headers['accept-encoding']);
       // Validators, so that a browser (and the service worker's precache, which revalidates)
-      // can confirm its copy with a 304 instead of downloading the file again.
-      const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+      // can confirm its copy with a 304 instead of downloading the file again; each encoding
+      // is a representation of its own.
+      const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}${copy ? `-${copy.encoding}` : ''}"`;
       const headers = {
         'Content-Type': MIME[path.extname(file)] ?? 'application/octet-stream',
         'Cache-Control': 'no-cache',
         ETag: etag,
         'Last-Modified': stat.mtime.toUTCString(),
+        ...(COMPRESSIBLE.has(path.extname(file)) ? { Vary: 'Accept-Encoding' } : {}),
+        ...(copy ? { 'Content-Encoding': copy.encoding } : {}),
       };
       if (request.headers['if-none-match'] === etag) {
         count(urlPath, 'notModified');
         response.writeHead(304, headers).end();
         return;
       }
+      if (copy) file = copy.file;
       fs.readFile(file, (error, body) => {
         if (error) {
           response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');

@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { openSite, openApp, state, saveScreenshot, started } from './harness.mjs';
 import { until, controlled, precachedPaths, cacheComplete } from './pwa-helpers.mjs';
@@ -47,14 +48,54 @@ async function phone(prepare) {
   });
 }
 
-test('the published folder is the built site, and the app starts from the sub-path', async () => {
-  assert.deepEqual(fs.readdirSync(folder).sort(), fs.readdirSync(process.env.CZARY_WEB_DIST).sort());
-  const { page, context, errors } = await phone();
+test('the published folder is the built site with a .gz and a .br beside each file that compresses; the app starts from the sub-path, its files sent compressed', async () => {
+  const built = fs.readdirSync(process.env.CZARY_WEB_DIST).sort();
+  const compresses = built.filter((name) => !name.endsWith('.png'));
+  assert.deepEqual(fs.readdirSync(folder).sort(),
+    [...built, ...compresses.map((name) => `${name}.br`), ...compresses.map((name) => `${name}.gz`)].sort());
+  for (const name of compresses) {
+    const body = fs.readFileSync(path.join(folder, name));
+    assert.deepEqual(zlib.gunzipSync(fs.readFileSync(path.join(folder, `${name}.gz`))), body, `${name}.gz`);
+    assert.deepEqual(zlib.brotliDecompressSync(fs.readFileSync(path.join(folder, `${name}.br`))), body, `${name}.br`);
+  }
+  const encodings = {};
+  const { page, context, errors } = await phone((c) => c.on('response', async (response) => {
+    encodings[new URL(response.url()).pathname] = (await response.allHeaders())['content-encoding'] ?? 'none';
+  }));
   try {
     assert.equal(page.url(), site.url);
     assert.ok((await page.evaluate(() => window.czary.status())).frames > 3, 'drawn');
+    // Chromium accepts Brotli: the wasm, the scripts and the page came as .br.
+    for (const name of ['', 'czary-app.wasm', 'czary-app.js', 'glue.js']) assert.equal(encodings[PREFIX + name], 'br', name || 'the page');
     await saveScreenshot(page, 'subpath-phone');
     assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('over a slow connection the compressed first visit still shows how much of the app has come', async () => {
+  const context = await site.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  await context.addInitScript(() => {
+    window.__loadingSeen = [];
+    new MutationObserver(() => {
+      const loading = document.getElementById('loading');
+      const text = loading && loading.style.display !== 'none' ? loading.textContent : null;
+      if (text !== null && text !== window.__loadingSeen.at(-1)) window.__loadingSeen.push(text);
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  const page = await context.newPage();
+  try {
+    // Slow 4G, as Chrome's DevTools have it: 1.6 Mbps down, 150 ms.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 });
+    await page.goto(site.url);
+    await started(page);
+    const seen = await page.evaluate(() => window.__loadingSeen);
+    const amounts = seen.map((text) => /(\d+) KB$/.exec(text)).filter(Boolean).map((match) => Number(match[1]));
+    assert.ok(amounts.length >= 3, `the amount grew as the wasm came: ${JSON.stringify(seen)}`);
+    assert.ok(amounts.every((n, i) => i === 0 || n >= amounts[i - 1]), 'never backwards');
+    assert.ok(!seen.some((text) => /\d+ \/ \d+ KB/.test(text)), 'no total: the compressed length is not the length read');
   } finally {
     await context.close();
   }
