@@ -110,8 +110,17 @@ private:
     ApplyResult action_too_large() const;
     // "session_too_long" once the session holds max_session_actions steps; checked first by both entries.
     std::optional<ApplyResult> full() const;
+    // The JSON entry's work. `movable`: the same value as `action`, no longer needed by the
+    // caller (a file's replay), kept as the step's `written` without a copy. `whole_result`:
+    // false when the caller reads only `ok` (a file's replay without a report): the log, the
+    // rolls and the outcome then move into the step instead of being copied there.
+    ApplyResult apply_json(const nlohmann::json& action, nlohmann::json* movable, bool whole_result);
     // `written`: the action as the file will hold it, `bytes` its size there.
-    ApplyResult apply(const Action& action, nlohmann::json written, std::size_t bytes);
+    ApplyResult apply(Action action, nlohmann::json written, std::size_t bytes, bool whole_result);
+    // from_json's work; `owned`: the same value as `json`, which the caller drops afterwards
+    // (from_text's parse), so its actions move into the steps instead of being copied.
+    static Session replay(const nlohmann::json& json, nlohmann::json* owned, std::vector<ReplayEntry>* report,
+                          const GameData& data);
 
     const GameData* data_;
     GameState start_;
