@@ -33,8 +33,9 @@ const CHROMIUM_ARGS = [
 const MINIBROWSER = process.env.CZARY_MINIBROWSER ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
 // A page of one engine: { engine, version, pointer ('touch' | 'mouse'), goto(url), reload(),
-// evaluate(fn, arg), tap(x, y), wheel(x, y, dy), screenshot(file), errors() (console errors and
-// uncaught exceptions since clearErrors()), clearErrors(), close() }.
+// evaluate(fn, arg), press(x, y) and release() (a finger, or the mouse, down and up: a tap is
+// both, with the app's frame between them), wheel(x, y, dy), screenshot(file), errors() (console
+// errors and uncaught exceptions since clearErrors()), clearErrors(), close() }.
 // `evaluate` takes a function of one JSON argument (sent as its source) returning JSON.
 export async function openEngine(name, size = PHONE) {
   const open = { chromium: openChromium, firefox: openFirefox, webkit: openWebKit }[name];
@@ -47,6 +48,7 @@ async function openChromium(size) {
   const browser = await chromium.launch({ executablePath: process.env.CZARY_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const context = await browser.newContext({ viewport: size, deviceScaleFactor: 1, hasTouch: true, isMobile: true, acceptDownloads: false });
   const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);  // a finger down and up as two events
   const errors = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
   page.on('pageerror', (e) => errors.push(`page: ${e.message}`));
@@ -57,7 +59,8 @@ async function openChromium(size) {
     goto: (url) => page.goto(url),
     reload: () => page.reload(),
     evaluate: (fn, arg) => page.evaluate(fn, arg),
-    tap: (x, y) => page.touchscreen.tap(x, y),
+    press: (x, y) => cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y, id: 1 }] }),
+    release: () => cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] }),
     wheel: async (x, y, dy) => { await page.mouse.move(x, y); await page.mouse.wheel(0, dy); },
     screenshot: (file) => page.screenshot({ path: file }),
     close: () => browser.close(),
@@ -84,7 +87,8 @@ async function openFirefox(size) {
     goto: (url) => page.goto(url),
     reload: () => page.reload(),
     evaluate: (fn, arg) => page.evaluate(fn, arg),
-    tap: (x, y) => page.touchscreen.tap(x, y),
+    press: (x, y) => page.touchscreen.touchStart(x, y),
+    release: () => page.touchscreen.touchEnd(),
     wheel: async (x, y, dy) => { await page.mouse.move(x, y); await page.mouse.wheel({ deltaY: dy }); },
     screenshot: (file) => page.screenshot({ path: file }),
     close: () => browser.close(),
@@ -153,10 +157,8 @@ async function openWebKit(size) {
     goto: (url) => navigate(() => call('POST', session('/url'), { url })),
     reload: () => navigate(() => call('POST', session('/refresh'), {})),
     evaluate,
-    tap: (x, y) => pointer([
-      { type: 'pointerMove', x: Math.round(x), y: Math.round(y), duration: 0 },
-      { type: 'pointerDown', button: 0 }, { type: 'pause', duration: 30 }, { type: 'pointerUp', button: 0 },
-    ]),
+    press: (x, y) => pointer([{ type: 'pointerMove', x: Math.round(x), y: Math.round(y), duration: 0 }, { type: 'pointerDown', button: 0 }]),
+    release: () => pointer([{ type: 'pointerUp', button: 0 }]),
     wheel: (x, y, dy) => call('POST', session('/actions'), {
       actions: [{ type: 'wheel', id: 'wheel', actions: [{ type: 'scroll', x: Math.round(x), y: Math.round(y), deltaX: 0, deltaY: dy, duration: 0 }] }],
     }),

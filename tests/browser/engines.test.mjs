@@ -77,9 +77,14 @@ async function find(tab, id, size) {
   }
   throw new Error(`${tab.engine}: widget '${id}' not found on screen: ${JSON.stringify(rects[id])}, toast ${JSON.stringify(rects.toast)}`);
 }
+// A tap: down, then up once a frame of the app has taken the press in (ImGui 1.86 reads the
+// pointer once a frame: a press and release in one frame, on a busy machine, would be lost).
 async function tap(tab, id, size) {
   const r = await find(tab, id, size);
-  await input(tab, () => tab.tap(r.x + r.w / 2, r.y + r.h / 2));
+  const since = await status(tab);
+  await tab.press(r.x + r.w / 2, r.y + r.h / 2);
+  await waitFor(tab, (s) => { const now = window.czary.status(); return now.events > s.events && now.frames > s.frames; }, since, 'the press to be seen');
+  await input(tab, () => tab.release());
   return r;
 }
 // The app as at a first start: storage emptied from another page of the site (its icon: every
