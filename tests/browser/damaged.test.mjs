@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
-import { openSite, VIEWPORTS, state, ui, status, tap, find, settle, input, saveScreenshot, WAIT, started } from './harness.mjs';
+import { openSite, VIEWPORTS, state, ui, status, tap, find, settle, input, saveScreenshot, WAIT, started, recordLoadingLine } from './harness.mjs';
 
 let site;
 before(async () => { site = await openSite(); });
@@ -31,15 +31,7 @@ async function seeded(entries, options = {}) {
     for (const [key, value] of Object.entries(seed)) localStorage.setItem(key, value);
     sessionStorage.setItem('seeded', '1');
   }, entries);
-  // Every text the loading line shows, as the page changes it.
-  await context.addInitScript(() => {
-    window.__loadingSeen = [];
-    new MutationObserver(() => {
-      const loading = document.getElementById('loading');
-      const text = loading && loading.style.display !== 'none' ? loading.textContent : null;
-      if (text !== null && text !== window.__loadingSeen.at(-1)) window.__loadingSeen.push(text);
-    }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
-  });
+  await context.addInitScript(recordLoadingLine);
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -100,6 +100,17 @@ export async function restart(site, app) {
   return app;
 }
 
+// An init script: every text the page's loading line shows, as the page changes it, in
+// window.__loadingSeen.
+export function recordLoadingLine() {
+  window.__loadingSeen = [];
+  new MutationObserver(() => {
+    const loading = document.getElementById('loading');
+    const text = loading && loading.style.display !== 'none' ? loading.textContent : null;
+    if (text !== null && text !== window.__loadingSeen.at(-1)) window.__loadingSeen.push(text);
+  }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+}
+
 export async function saveScreenshot(page, name) {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   const file = path.join(ARTIFACTS, `${name}.png`);

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { openSite, openApp, state, saveScreenshot, started } from './harness.mjs';
+import { openSite, openApp, state, saveScreenshot, started, recordLoadingLine } from './harness.mjs';
 import { until, controlled, precachedPaths, cacheComplete } from './pwa-helpers.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -76,14 +76,7 @@ test('the published folder is the built site with a .gz and a .br beside each fi
 
 test('over a slow connection the compressed first visit still shows how much of the app has come', async () => {
   const context = await site.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-  await context.addInitScript(() => {
-    window.__loadingSeen = [];
-    new MutationObserver(() => {
-      const loading = document.getElementById('loading');
-      const text = loading && loading.style.display !== 'none' ? loading.textContent : null;
-      if (text !== null && text !== window.__loadingSeen.at(-1)) window.__loadingSeen.push(text);
-    }).observe(document, { childList: true, subtree: true, characterData: true });
-  });
+  await context.addInitScript(recordLoadingLine);
   const page = await context.newPage();
   try {
     // Slow 4G, as Chrome's DevTools have it: 1.6 Mbps down, 150 ms.
