@@ -20,16 +20,11 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
-import { ARTIFACTS } from './harness.mjs';
+import { ARTIFACTS, CHROMIUM_ARGS } from './harness.mjs';
 
 export const ENGINE_NAMES = (process.env.CZARY_ENGINES ?? 'chromium,firefox,webkit').split(',').filter(Boolean);
 export const PHONE = { width: 390, height: 844 };
 
-const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--enable-unsafe-swiftshader', '--use-angle=swiftshader',
-];
 const MINIBROWSER = process.env.CZARY_MINIBROWSER ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
 // A page of one engine: { engine, version, pointer ('touch' | 'mouse'), goto(url), reload(),

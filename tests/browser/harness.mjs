@@ -19,7 +19,7 @@ export const VIEWPORTS = {
   phoneFlat: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true, isMobile: true },
 };
 
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
   '--enable-unsafe-swiftshader', '--use-angle=swiftshader',
