@@ -11,7 +11,6 @@
 #include <fstream>
 #include <sstream>
 #include <string>
-#include <vector>
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten/heap.h>
