@@ -78,6 +78,15 @@ foreach(font IN ITEMS "DejaVuSans|${CZARY_FONT}|${czary_text_glyphs}"
     COMMENT "Cutting ${name} down to the glyphs the app draws")
   list(APPEND czary_fonts ${cut})
 endforeach()
+# Compiled in like data/ (no file system in the web build, -sFILESYSTEM=0).
+set(embedded_fonts_cpp ${CMAKE_BINARY_DIR}/generated/embedded_fonts.cpp)
+add_custom_command(OUTPUT ${embedded_fonts_cpp}
+  COMMAND ${CMAKE_COMMAND} -DROOT=${CMAKE_BINARY_DIR}/fonts -DOUT=${embedded_fonts_cpp}
+          -DFILES=DejaVuSans.ttf,DejaVuSans-Bold.ttf,icons.ttf -DNAMESPACE=czary::fonts
+          -DHEADER=platform/web/embedded_fonts.hpp -P ${CMAKE_SOURCE_DIR}/scripts/embed_data.cmake
+  DEPENDS ${czary_fonts} ${CMAKE_SOURCE_DIR}/scripts/embed_data.cmake
+  COMMENT "Compiling the fonts in")
+target_sources(czary_web PRIVATE ${embedded_fonts_cpp})
 add_custom_target(czary-ui-font DEPENDS ${czary_fonts})
 foreach(target czary-app czary-app-names)
   target_link_libraries(${target} PRIVATE czary_app ${CZARY_SDL2_PREFIX}/lib/libSDL2.a)
@@ -88,9 +97,9 @@ foreach(target czary-app czary-app-names)
     -sGL_SUPPORT_AUTOMATIC_ENABLE_EXTENSIONS=0
     -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
     -sEXPORTED_FUNCTIONS=_main,_malloc,_free
-    --pre-js ${CMAKE_SOURCE_DIR}/src/platform/web/pre.js
-    --embed-file ${CMAKE_BINARY_DIR}/fonts@/fonts)
-  set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS ${czary_fonts} ${CMAKE_SOURCE_DIR}/src/platform/web/pre.js)
+    -sFILESYSTEM=0
+    --pre-js ${CMAKE_SOURCE_DIR}/src/platform/web/pre.js)
+  set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS ${CMAKE_SOURCE_DIR}/src/platform/web/pre.js)
 endforeach()
 target_link_options(czary-app-names PRIVATE --profiling-funcs)
 
