@@ -52,6 +52,8 @@ add_executable(czary-app-names EXCLUDE_FROM_ALL $<TARGET_OBJECTS:czary_web>)
 # The fonts cut down to what the app draws: the text ranges src/platform/web/ui_font.cpp asks for
 # (760 KB -> about 60 KB a weight in the wasm) and the icons of src/app/icons.hpp, read from that
 # header (the smoke test's glyph check fails if a text or an icon needs a glyph left out).
+# Only the tables ImGui 1.86's stb_truetype reads are kept: it neither kerns nor shapes (no
+# kern, GPOS, GSUB, GDEF), hints or names glyphs (no name, post, gasp; no hinting).
 find_program(CZARY_PYFTSUBSET pyftsubset REQUIRED)
 set(czary_text_glyphs U+0020-017F,U+2010-2027,U+2190-2193,U+21B6-21B7,U+2212,U+2264-2265,U+2713)
 file(STRINGS ${CMAKE_SOURCE_DIR}/src/app/icons.hpp czary_icon_lines REGEX "\\\\u[fF][0-9a-fA-F]+")
@@ -73,8 +75,9 @@ foreach(font IN ITEMS "DejaVuSans|${CZARY_FONT}|${czary_text_glyphs}"
   add_custom_command(OUTPUT ${cut}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/fonts
     COMMAND ${CZARY_PYFTSUBSET} ${source} --unicodes=${glyphs}
-            --layout-features=kern --no-hinting --desubroutinize --output-file=${cut}
-    DEPENDS ${source} ${CMAKE_SOURCE_DIR}/src/app/icons.hpp
+            --layout-features= --drop-tables+=GPOS,GSUB,GDEF,kern,name,post,gasp,FFTM --name-IDs=
+            --no-glyph-names --no-hinting --desubroutinize --output-file=${cut}
+    DEPENDS ${source} ${CMAKE_SOURCE_DIR}/src/app/icons.hpp ${CMAKE_CURRENT_LIST_FILE}
     COMMENT "Cutting ${name} down to the glyphs the app draws")
   list(APPEND czary_fonts ${cut})
 endforeach()
