@@ -101,6 +101,7 @@ foreach(target czary-app czary-app-names)
     -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
     -sEXPORTED_FUNCTIONS=_main,_malloc,_free
     -sFILESYSTEM=0
+    -sENVIRONMENT=web
     --pre-js ${CMAKE_SOURCE_DIR}/src/platform/web/pre.js)
   set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS ${CMAKE_SOURCE_DIR}/src/platform/web/pre.js)
 endforeach()
