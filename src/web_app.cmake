@@ -102,6 +102,7 @@ foreach(target czary-app czary-app-names)
     -sEXPORTED_FUNCTIONS=_main,_malloc,_free
     -sFILESYSTEM=0
     -sENVIRONMENT=web
+    -sMALLOC=emmalloc
     --pre-js ${CMAKE_SOURCE_DIR}/src/platform/web/pre.js)
   set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS ${CMAKE_SOURCE_DIR}/src/platform/web/pre.js)
 endforeach()
