@@ -42,12 +42,18 @@ set(embedded_shaders_cpp ${CMAKE_BINARY_DIR}/generated/embedded_shaders.cpp)
 czary_embed(shaders * ${embedded_shaders_cpp} czary::shaders platform/web/embedded_shaders.hpp)
 
 file(GLOB czary_web_sources CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/platform/web/*.cpp)
-add_executable(czary-app ${czary_web_sources} ${embedded_shaders_cpp})
-target_link_libraries(czary-app PRIVATE czary_app ${CZARY_SDL2_PREFIX}/lib/libSDL2.a)
-target_compile_options(czary-app PRIVATE ${czary_warnings})
+add_library(czary_web OBJECT ${czary_web_sources} ${embedded_shaders_cpp})
+target_link_libraries(czary_web PUBLIC czary_app)
+target_compile_options(czary_web PRIVATE ${czary_warnings})
+add_executable(czary-app $<TARGET_OBJECTS:czary_web>)
+# The same app linked with its functions' names (--profiling-funcs), for scripts/site-bytes.mjs
+# to tell where the wasm's bytes go; not part of the site, built only when asked for.
+add_executable(czary-app-names EXCLUDE_FROM_ALL $<TARGET_OBJECTS:czary_web>)
 # The fonts cut down to what the app draws: the text ranges src/platform/web/ui_font.cpp asks for
 # (760 KB -> about 60 KB a weight in the wasm) and the icons of src/app/icons.hpp, read from that
 # header (the smoke test's glyph check fails if a text or an icon needs a glyph left out).
+# Only the tables ImGui 1.86's stb_truetype reads are kept: it neither kerns nor shapes (no
+# kern, GPOS, GSUB, GDEF), hints or names glyphs (no name, post, gasp; no hinting).
 find_program(CZARY_PYFTSUBSET pyftsubset REQUIRED)
 set(czary_text_glyphs U+0020-017F,U+2010-2027,U+2190-2193,U+21B6-21B7,U+2212,U+2264-2265,U+2713)
 file(STRINGS ${CMAKE_SOURCE_DIR}/src/app/icons.hpp czary_icon_lines REGEX "\\\\u[fF][0-9a-fA-F]+")
@@ -69,21 +75,38 @@ foreach(font IN ITEMS "DejaVuSans|${CZARY_FONT}|${czary_text_glyphs}"
   add_custom_command(OUTPUT ${cut}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/fonts
     COMMAND ${CZARY_PYFTSUBSET} ${source} --unicodes=${glyphs}
-            --layout-features=kern --no-hinting --desubroutinize --output-file=${cut}
-    DEPENDS ${source} ${CMAKE_SOURCE_DIR}/src/app/icons.hpp
+            --layout-features= --drop-tables+=GPOS,GSUB,GDEF,kern,name,post,gasp,FFTM --name-IDs=
+            --no-glyph-names --no-hinting --desubroutinize --output-file=${cut}
+    DEPENDS ${source} ${CMAKE_SOURCE_DIR}/src/app/icons.hpp ${CMAKE_CURRENT_LIST_FILE}
     COMMENT "Cutting ${name} down to the glyphs the app draws")
   list(APPEND czary_fonts ${cut})
 endforeach()
+# Compiled in like data/ (no file system in the web build, -sFILESYSTEM=0).
+set(embedded_fonts_cpp ${CMAKE_BINARY_DIR}/generated/embedded_fonts.cpp)
+add_custom_command(OUTPUT ${embedded_fonts_cpp}
+  COMMAND ${CMAKE_COMMAND} -DROOT=${CMAKE_BINARY_DIR}/fonts -DOUT=${embedded_fonts_cpp}
+          -DFILES=DejaVuSans.ttf,DejaVuSans-Bold.ttf,icons.ttf -DNAMESPACE=czary::fonts
+          -DHEADER=platform/web/embedded_fonts.hpp -P ${CMAKE_SOURCE_DIR}/scripts/embed_data.cmake
+  DEPENDS ${czary_fonts} ${CMAKE_SOURCE_DIR}/scripts/embed_data.cmake
+  COMMENT "Compiling the fonts in")
+target_sources(czary_web PRIVATE ${embedded_fonts_cpp})
 add_custom_target(czary-ui-font DEPENDS ${czary_fonts})
-add_dependencies(czary-app czary-ui-font)
-target_link_options(czary-app PRIVATE
-  -sALLOW_MEMORY_GROWTH=1
-  -sGL_SUPPORT_AUTOMATIC_ENABLE_EXTENSIONS=0
-  -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
-  -sEXPORTED_FUNCTIONS=_main,_malloc,_free
-  --pre-js ${CMAKE_SOURCE_DIR}/src/platform/web/pre.js
-  --embed-file ${CMAKE_BINARY_DIR}/fonts@/fonts)
-set_property(TARGET czary-app APPEND PROPERTY LINK_DEPENDS ${czary_fonts} ${CMAKE_SOURCE_DIR}/src/platform/web/pre.js)
+foreach(target czary-app czary-app-names)
+  target_link_libraries(${target} PRIVATE czary_app ${CZARY_SDL2_PREFIX}/lib/libSDL2.a)
+  set_target_properties(${target} PROPERTIES LINKER_LANGUAGE CXX)
+  add_dependencies(${target} czary-ui-font)
+  target_link_options(${target} PRIVATE
+    -sALLOW_MEMORY_GROWTH=1
+    -sGL_SUPPORT_AUTOMATIC_ENABLE_EXTENSIONS=0
+    -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
+    -sEXPORTED_FUNCTIONS=_main,_malloc,_free
+    -sFILESYSTEM=0
+    -sENVIRONMENT=web
+    -sMALLOC=emmalloc
+    --pre-js ${CMAKE_SOURCE_DIR}/src/platform/web/pre.js)
+  set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS ${CMAKE_SOURCE_DIR}/src/platform/web/pre.js)
+endforeach()
+target_link_options(czary-app-names PRIVATE --profiling-funcs)
 
 # The site: our HTML shell, glue and manifest beside the compiled app, the PNG icons drawn by
 # scripts/make-icons.mjs, and last the service worker listing every file under the build's hash.

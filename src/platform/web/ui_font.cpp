@@ -1,6 +1,9 @@
 #include "platform/web/ui_font.hpp"
 
 #include <string>
+#include <string_view>
+
+#include "platform/web/embedded_fonts.hpp"
 
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
@@ -16,19 +19,28 @@ const ImWchar glyph_ranges[] = {0x0020, 0x00FF, 0x0100, 0x017F, 0x2010, 0x2027, 
 // Fork Awesome's private-use block: the build keeps only the icons of src/app/icons.hpp.
 const ImWchar icon_ranges[] = {0xF000, 0xF2FF, 0};
 
+// The fonts are compiled in (the build's cut-down TTF files, scripts/embed_data.cmake): no
+// file system in the web build. "/fonts/DejaVuSans.ttf" is the file DejaVuSans.ttf there.
+ImFont* add_font(const std::string& file, float pixels, ImFontConfig config, const ImWchar* ranges) {
+    const std::string_view bytes = fonts::file(std::string_view(file).substr(file.rfind('/') + 1));
+    if (bytes.empty()) return nullptr;
+    config.FontDataOwnedByAtlas = false;  // static bytes: the atlas must not free them
+    return ImGui::GetIO().Fonts->AddFontFromMemoryTTF(const_cast<char*>(bytes.data()), static_cast<int>(bytes.size()),
+                                                      pixels, &config, ranges);
+}
+
 // A text font with the icons merged into it: an icon is a glyph of the same font.
 ImFont* add_font_with_icons(const std::string& file, const std::string& icons, float pixels) {
-    ImGuiIO& io = ImGui::GetIO();
     ImFontConfig config;
     config.OversampleH = 1;  // rasterised at device pixels already
     config.PixelSnapH = true;
-    ImFont* font = io.Fonts->AddFontFromFileTTF(file.c_str(), pixels, &config, glyph_ranges);
+    ImFont* font = add_font(file, pixels, config, glyph_ranges);
     if (!font) return nullptr;
     ImFontConfig merged = config;
     merged.MergeMode = true;
     merged.GlyphMinAdvanceX = pixels;  // icons one em wide: rows of them line up
     merged.GlyphOffset = ImVec2(0, pixels * 0.06f);
-    io.Fonts->AddFontFromFileTTF(icons.c_str(), pixels * 0.92f, &merged, icon_ranges);
+    add_font(icons, pixels * 0.92f, merged, icon_ranges);
     return font;
 }
 
