@@ -120,7 +120,7 @@ int open_file(const char* path) {
     const auto loaded = czary::Session::from_text(text);
     const double replay_ms = ms_since(start);
     const auto saving = Clock::now();
-    const std::string saved = loaded.to_json().dump();
+    const std::string saved = loaded.to_text();
     const double save_ms = ms_since(saving);
     const double ms = replay_ms + save_ms, mb = peak_memory_mb();
     std::printf("open %zu actions (%zu bytes): replay %.1f ms + save %.1f ms = %.1f ms  (aim: 500 ms: %s)\n",
@@ -157,7 +157,7 @@ int main(int argc, char** argv) {
     const auto loaded = czary::Session::from_text(text);
     const double replay_ms = ms_since(start);
     start = Clock::now();
-    const std::string saved = loaded.to_json().dump();
+    const std::string saved = loaded.to_text();
     const double save_ms = ms_since(start);
 
     std::printf("actions in the session:      %zu (%zu applied)\n", file["actions"].size(), applied);
@@ -181,7 +181,7 @@ int main(int argc, char** argv) {
     start = Clock::now();
     for (int i = 0; i < 1000; ++i) crowded.apply(json{{"type", "add_monster"}, {"kind", "ork"}, {"sila", 3}});
     std::printf("a refused action, 250 figures: %.3f ms  (mean of 1,000 after 3,250 steps)\n", ms_since(start) / 1000);
-    const std::string crowd_text = crowd(czary::max_session_figures).to_json().dump();
+    const std::string crowd_text = crowd(czary::max_session_figures).to_text();
     start = Clock::now();
     const auto crowd_loaded = czary::Session::from_text(crowd_text);
     std::printf("load a 250-monster session:   %.1f ms\n", ms_since(start));

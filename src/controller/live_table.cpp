@@ -249,8 +249,12 @@ void refused(App& app, const nlohmann::json& frame) {
 }  // namespace
 
 std::string step_player(const SessionStep& step) {
-    const auto found = step.written.find("player");
-    return found != step.written.end() && found->is_string() ? found->get<std::string>() : "";
+    // Read from the step's text only when it names a player (a table's step): the log draws this
+    // for every row it shows.
+    if (step.written.find(R"("player")") == std::string::npos) return "";
+    const auto action = nlohmann::json::parse(step.written, nullptr, false);
+    const auto found = action.is_object() ? action.find("player") : action.end();
+    return found != action.end() && found->is_string() ? found->get<std::string>() : "";
 }
 
 std::string open_table_frame(const App& app) {

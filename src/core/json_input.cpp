@@ -117,6 +117,10 @@ nlohmann::json parse_json_input(std::string_view text, const JsonLimits& limits,
 }
 
 std::size_t check_json_limits(const nlohmann::json& value, const JsonLimits& limits, const std::string& what) {
+    return checked_json_text(value, limits, what).size();
+}
+
+std::string checked_json_text(const nlohmann::json& value, const JsonLimits& limits, const std::string& what) {
     // Depth first with an explicit stack: no recursion however the value was built.
     std::vector<std::pair<const nlohmann::json*, std::size_t>> stack{{&value, 1}};
     const auto refuse = [&](const DataError& problem) { throw DataError(what + ": " + problem.what(), problem.kind, problem.parts); };
@@ -135,9 +139,9 @@ std::size_t check_json_limits(const nlohmann::json& value, const JsonLimits& lim
         else
             for (const auto& child : *node) stack.push_back({&child, depth + 1});
     }
-    const std::size_t bytes = value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).size();
-    if (bytes > limits.max_bytes) throw too_large(limits, bytes, what);
-    return bytes;
+    std::string text = value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    if (text.size() > limits.max_bytes) throw too_large(limits, text.size(), what);
+    return text;
 }
 
 std::optional<std::int64_t> exact_integer(const nlohmann::json& value, std::int64_t low, std::int64_t high) {

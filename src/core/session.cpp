@@ -45,22 +45,22 @@ std::optional<ApplyResult> Session::full() const {
 
 ApplyResult Session::apply(const nlohmann::json& action) { return apply_json(action, nullptr, true); }
 
-ApplyResult Session::apply_json(const nlohmann::json& action, nlohmann::json* movable, bool whole_result) {
+ApplyResult Session::apply_json(const nlohmann::json& action, nlohmann::json* spent, bool whole_result) {
     if (auto refusal = full()) return *refusal;  // before the action is read: a full session takes none
-    std::size_t bytes = 0;
+    std::string written;
     try {
-        bytes = check_json_limits(action, action_limits, "action");
+        written = checked_json_text(action, action_limits, "action");
     } catch (const DataError&) {
         return action_too_large();
     }
     auto read = read_action(action, *data_);
+    if (spent) *spent = nullptr;  // `action` is not read after this
     if (auto* refusal = std::get_if<Refusal>(&read)) {
         ApplyResult result;
         result.refusal = std::move(*refusal);
         return result;
     }
-    nlohmann::json written = movable ? std::move(*movable) : action;  // `action` is not read after this
-    return apply(std::move(std::get<Action>(read)), std::move(written), bytes, whole_result);
+    return apply(std::move(std::get<Action>(read)), std::move(written), whole_result);
 }
 
 ApplyResult Session::action_too_large() const {
@@ -69,17 +69,17 @@ ApplyResult Session::action_too_large() const {
 
 ApplyResult Session::apply(const Action& action) {
     if (auto refusal = full()) return *refusal;
-    nlohmann::json written = czary::to_json(action);
-    std::size_t bytes = 0;
+    std::string written;
     try {
-        bytes = check_json_limits(written, action_limits, "action");
+        written = checked_json_text(czary::to_json(action), action_limits, "action");
     } catch (const DataError&) {
         return action_too_large();
     }
-    return apply(action, std::move(written), bytes, true);
+    return apply(action, std::move(written), true);
 }
 
-ApplyResult Session::apply(Action action, nlohmann::json written, std::size_t bytes, bool whole_result) {
+ApplyResult Session::apply(Action action, std::string written, bool whole_result) {
+    const std::size_t bytes = written.size();
     const std::size_t room = session_file_limits.max_bytes - session_file_reserve_bytes;
     if (base_bytes_ + action_bytes_[position_] + bytes + 1 > room)
         return refused("session_too_large", "", {{"limit", number(room / 1024)}});
@@ -153,18 +153,30 @@ bool Session::redo(std::size_t count) {
     return true;
 }
 
-nlohmann::json Session::to_json() const {
-    nlohmann::json actions = nlohmann::json::array();
-    for (const auto& step : steps_) actions.push_back(step.written);
-    return {
+std::string Session::to_text() const {
+    // The file's keys in nlohmann::json's order (sorted: "actions" first), the steps' texts joined
+    // into it as they are: {"actions":[...],"format":...,"meta":...,"position":...,"start":...}.
+    const nlohmann::json rest = {
         {"format", session_format},
         {"version", session_version},
         {"meta", meta_},
         {"start", state_to_json(start_)},
-        {"actions", std::move(actions)},
         {"position", position_},
     };
+    const std::string tail = rest.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    std::string text;
+    text.reserve(tail.size() + action_bytes_[steps_.size()] + 16);
+    text += R"({"actions":[)";
+    for (std::size_t i = 0; i < steps_.size(); ++i) {
+        if (i > 0) text += ',';
+        text += steps_[i].written;
+    }
+    text += "],";
+    text.append(tail, 1);  // without its "{"
+    return text;
 }
+
+nlohmann::json Session::to_json() const { return nlohmann::json::parse(to_text()); }
 
 namespace {
 
@@ -193,6 +205,10 @@ void check_size_limits(const nlohmann::json& json) {
 
 Session Session::from_json(const nlohmann::json& json, std::vector<ReplayEntry>* report, const GameData& data) {
     return replay(json, nullptr, report, data);
+}
+
+Session Session::from_json(nlohmann::json&& json, std::vector<ReplayEntry>* report, const GameData& data) {
+    return replay(json, &json, report, data);
 }
 
 Session Session::replay(const nlohmann::json& json, nlohmann::json* owned, std::vector<ReplayEntry>* report, const GameData& data) {
@@ -259,11 +275,11 @@ Session Session::replay(const nlohmann::json& json, nlohmann::json* owned, std::
     // doubling leaves up to half of it unused (2 MB of a 10,000-step session at 3.3 MB).
     session.steps_.reserve(actions.size());
     session.action_bytes_.reserve(actions.size() + 1);
-    // A report keeps each action as written: those are copied, not moved.
-    nlohmann::json* movable = owned && !report && owned->contains("actions") ? &owned->at("actions") : nullptr;
+    // A report keeps each action as written: those are not released.
+    nlohmann::json* spent = owned && !report && owned->contains("actions") ? &owned->at("actions") : nullptr;
     std::size_t accepted_before_position = 0, refusals = 0;
     for (std::size_t i = 0; i < actions.size(); ++i) {
-        ApplyResult result = session.apply_json(actions[i], movable ? &(*movable)[i] : nullptr, report != nullptr);
+        ApplyResult result = session.apply_json(actions[i], spent ? &(*spent)[i] : nullptr, report != nullptr);
         if (result.ok && i < position) ++accepted_before_position;
         if (!result.ok && ++refusals > max_file_refusals)
             throw DataError("session: more than " + std::to_string(max_file_refusals) + " of its actions are refused",

@@ -39,9 +39,11 @@ inline constexpr std::size_t session_file_reserve_bytes = 4 * 1024;
 
 struct SessionStep {
     Action action;
-    // The action as the file holds it: as it came (a field this version does not know, written
-    // by a newer one, is kept), or to_json of a typed action. Replays use `action`.
-    nlohmann::json written;
+    // The action's text in the file (JSON without spaces): as it came (a field this version does
+    // not know, written by a newer one, is kept), or to_json of a typed action. Replays use
+    // `action`. Kept as text, not as a JSON value: a 50,000-step session holds 2 MB of it where
+    // the values took 20, and a save joins the texts.
+    std::string written;
     std::vector<LogEntry> log;
     std::vector<RollRecord> rolls;
     nlohmann::json outcome;
@@ -82,8 +84,11 @@ public:
     bool undo(std::size_t count = 1);
     bool redo(std::size_t count = 1);
 
+    // The session file: to_text() is its text (JSON without spaces, what a save writes), to_json()
+    // the same read back as a JSON value.
+    std::string to_text() const;
     nlohmann::json to_json() const;
-    // The size of to_json().dump() (JSON without spaces) at most, kept as steps are applied.
+    // The size of to_text() at most, kept as steps are applied.
     std::size_t file_bytes() const { return base_bytes_ + action_bytes_[position_]; }
     // How many times the rules were asked to apply an action (applied, refused, replayed by an
     // undo or a redo): what a step costs, counted, for the tests and the benchmark.
@@ -91,6 +96,9 @@ public:
     // Checks format, version and the limits above and replays; refused actions are left out
     // and reported. Throws DataError saying exactly what is wrong with the file.
     static Session from_json(const nlohmann::json& json, std::vector<ReplayEntry>* report = nullptr,
+                             const GameData& data = GameData::builtin());
+    // The same from a value the caller gives up: each action's value is released once read.
+    static Session from_json(nlohmann::json&& json, std::vector<ReplayEntry>* report = nullptr,
                              const GameData& data = GameData::builtin());
     // The same from the file's text, read with session_file_limits (size, nesting, text length).
     static Session from_text(std::string_view text, std::vector<ReplayEntry>* report = nullptr,
@@ -110,15 +118,15 @@ private:
     ApplyResult action_too_large() const;
     // "session_too_long" once the session holds max_session_actions steps; checked first by both entries.
     std::optional<ApplyResult> full() const;
-    // The JSON entry's work. `movable`: the same value as `action`, no longer needed by the
-    // caller (a file's replay), kept as the step's `written` without a copy. `whole_result`:
-    // false when the caller reads only `ok` (a file's replay without a report): the log, the
-    // rolls and the outcome then move into the step instead of being copied there.
-    ApplyResult apply_json(const nlohmann::json& action, nlohmann::json* movable, bool whole_result);
-    // `written`: the action as the file will hold it, `bytes` its size there.
-    ApplyResult apply(Action action, nlohmann::json written, std::size_t bytes, bool whole_result);
+    // The JSON entry's work. `spent`: the same value as `action`, no longer needed by the caller
+    // (a file's replay), released as soon as it is read. `whole_result`: false when the caller
+    // reads only `ok` (a file's replay without a report): the log, the rolls and the outcome then
+    // move into the step instead of being copied there.
+    ApplyResult apply_json(const nlohmann::json& action, nlohmann::json* spent, bool whole_result);
+    // `written`: the action's text as the file will hold it.
+    ApplyResult apply(Action action, std::string written, bool whole_result);
     // from_json's work; `owned`: the same value as `json`, which the caller drops afterwards
-    // (from_text's parse), so its actions move into the steps instead of being copied.
+    // (from_text's parse), so each action's value is released once it is read.
     static Session replay(const nlohmann::json& json, nlohmann::json* owned, std::vector<ReplayEntry>* report,
                           const GameData& data);
 

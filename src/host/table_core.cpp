@@ -89,7 +89,7 @@ const char* table_where(int id) {
 // The session file as the app writes it (Session::to_json).
 const char* table_file(int id) {
     czary::Session* s = table(id);
-    return give(s ? s->to_json().dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) : "");
+    return give(s ? s->to_text() : "");
 }
 
 void table_close(int id) { tables.erase(id); }

@@ -130,12 +130,16 @@ std::string session_name(const std::string& name) {
 }
 
 std::string write_entry(const EntryHeader& header, const nlohmann::json& session) {
+    return write_entry(header, session.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+}
+
+std::string write_entry(const EntryHeader& header, const std::string& session_text) {
     const auto dump = [](const nlohmann::json& value) { return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); };
     return std::string(R"({"format":")") + store_format + R"(","version":)" + std::to_string(store_version) +
            R"(,"name":)" + dump(header.name) + R"(,"revision":)" + std::to_string(header.revision) +
            (header.save_id.empty() ? "" : R"(,"save":)" + dump(header.save_id) + R"(,"seen":)" + dump(header.seen)) +
            R"(,"saved_at":)" + std::to_string(header.saved_at) + R"(,"steps":)" + std::to_string(header.steps) +
-           R"(,"session":)" + dump(session) + "}";
+           R"(,"session":)" + session_text + "}";
 }
 
 }  // namespace czary::store

@@ -67,5 +67,7 @@ std::optional<Entry> read_entry(std::string_view text, const std::string& fallba
 // The text of a current-version entry. Never throws: a name that is not UTF-8 is written
 // with its bad bytes replaced.
 std::string write_entry(const EntryHeader& header, const nlohmann::json& session);
+// The same with the session file's text (Session::to_text()).
+std::string write_entry(const EntryHeader& header, const std::string& session_text);
 
 }  // namespace czary::store

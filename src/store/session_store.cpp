@@ -122,7 +122,7 @@ std::optional<Session> SessionStore::open(const std::string& key, std::optional<
     DataProblem unread;
     if (auto entry = read(key, *text, unread)) {
         try {
-            Session session = Session::from_json(entry->session);
+            Session session = Session::from_json(std::move(entry->session));
             key_ = key;
             name_ = entry->header.name;
             revision_ = entry->header.revision;
@@ -174,10 +174,9 @@ std::optional<StoreProblem> SessionStore::save(const Session& session) {
         if (entry->header.revision != revision_ || entry->header.save_id != save_id_)
             return StoreProblem{StoreProblem::Kind::Conflict, {"store.conflict"}, key_};
     }
-    const nlohmann::json session_json = session.to_json();
     EntryHeader header{store_version, name_, revision_ + 1, new_save_id(), on_top_of(save_id_, seen_), now_(),
                        static_cast<std::int64_t>(session.steps().size())};
-    const std::string text = write_entry(header, session_json);
+    const std::string text = write_entry(header, session.to_text());
     const auto result = write_freeing_space(key_, text);
     if (result != KeyValueStore::WriteResult::Ok) return write_problem(result, key_);
     revision_ = header.revision;
