@@ -88,7 +88,7 @@ public:
     // the same read back as a JSON value.
     std::string to_text() const;
     nlohmann::json to_json() const;
-    // The size of to_text() at most, kept as steps are applied.
+    // The size of to_text() at most (the redo steps not counted), kept as steps are applied.
     std::size_t file_bytes() const { return base_bytes_ + action_bytes_[position_]; }
     // How many times the rules were asked to apply an action (applied, refused, replayed by an
     // undo or a redo): what a step costs, counted, for the tests and the benchmark.
