@@ -191,9 +191,9 @@ json to_json(const Action& action) {
 }
 
 Action action_from_json(const json& object) {
-    const Refused no_type("bad_action", "", {{"field", "type"}});
-    if (!object.is_object()) throw ActionShapeError("an action must be a JSON object", no_type);
-    if (!object.contains("type") || !object.at("type").is_string()) throw ActionShapeError("an action needs a text 'type'", no_type);
+    const auto no_type = [] { return Refused("bad_action", "", {{"field", "type"}}); };  // built only when thrown
+    if (!object.is_object()) throw ActionShapeError("an action must be a JSON object", no_type());
+    if (!object.contains("type") || !object.at("type").is_string()) throw ActionShapeError("an action needs a text 'type'", no_type());
     return read_alternative(object.at("type").get<std::string>(), object);
 }
 

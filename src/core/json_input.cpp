@@ -122,7 +122,9 @@ std::size_t check_json_limits(const nlohmann::json& value, const JsonLimits& lim
 
 std::string checked_json_text(const nlohmann::json& value, const JsonLimits& limits, const std::string& what) {
     // Depth first with an explicit stack: no recursion however the value was built.
-    std::vector<std::pair<const nlohmann::json*, std::size_t>> stack{{&value, 1}};
+    std::vector<std::pair<const nlohmann::json*, std::size_t>> stack;
+    stack.reserve(16);  // an action's fields at once (it grows for more)
+    stack.push_back({&value, 1});
     const auto refuse = [&](const DataError& problem) { throw DataError(what + ": " + problem.what(), problem.kind, problem.parts); };
     while (!stack.empty()) {
         const auto [node, depth] = stack.back();

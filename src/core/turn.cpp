@@ -31,8 +31,11 @@ Turn::Turn(GameState& state, const GameData& game_data, const actions::Dice& pip
       }) {}
 
 void Turn::note(const std::string& key, const std::string& rule, const Args& args) {
-    const std::string brief = "log." + key + ".brief";
-    log.push_back({key, rule, data.message("log." + key, args), data.messages.count(brief) ? data.message(brief, args) : LocalizedText{}});
+    std::string name = "log." + key;
+    LocalizedText text = data.message(name, args);
+    name += ".brief";
+    const bool has_brief = data.messages.find(name) != data.messages.end();
+    log.push_back({key, rule, std::move(text), has_brief ? data.message(name, args) : LocalizedText{}});
 }
 
 int Turn::in_range(int value, const char* field, int min, int max) {

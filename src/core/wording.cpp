@@ -17,8 +17,8 @@ std::vector<std::string_view> split(std::string_view text, char separator) {
     }
 }
 
-// The part's value for one placeholder's inside ("name", "name:acc", "name|one|few|many"), or
-// nothing when it names no part.
+// The part's value for one placeholder's inside ("name", "name:acc", "name|one|few|many"),
+// appended to `out`; false, with `out` as it was, when it names no part.
 bool filled(std::string_view inside, const std::map<std::string, LocalizedText>& parts, std::string_view language, std::string& out) {
     if (const auto question = inside.find('?'); question != std::string_view::npos) {
         // {figure?zaznaczył|zaznaczyła|zaznacza}: the form for the part's gender, else the last.
@@ -27,7 +27,7 @@ bool filled(std::string_view inside, const std::map<std::string, LocalizedText>&
         if (part == parts.end() || forms.size() < 2) return false;
         const auto gender = part->second.pl_cases.find(std::string_view("gender"));
         const std::string known = gender == part->second.pl_cases.end() ? std::string() : gender->second;
-        out = std::string(known == "m" ? forms[0] : known == "f" ? forms[1] : forms.back());
+        out.append(known == "m" ? forms[0] : known == "f" ? forms[1] : forms.back());
         return true;
     }
     if (inside.find('|') != std::string_view::npos) {
@@ -39,13 +39,13 @@ bool filled(std::string_view inside, const std::map<std::string, LocalizedText>&
         const auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), n);
         if (error != std::errc() || end != number.data() + number.size()) return false;
         const std::string_view many = forms.size() > 3 ? forms[3] : forms[2];
-        out = counted(n, language, forms[1], forms[2], many);
+        out += counted(n, language, forms[1], forms[2], many);
         return true;
     }
     const auto colon = inside.find(':');
     const auto part = parts.find(std::string(inside.substr(0, colon)));
     if (part == parts.end()) return false;
-    out = colon != std::string_view::npos && language != "en" ? part->second.pl_case(inside.substr(colon + 1)) : part->second.in(language);
+    out += colon != std::string_view::npos && language != "en" ? part->second.pl_case(inside.substr(colon + 1)) : part->second.in(language);
     return true;
 }
 
@@ -74,7 +74,7 @@ std::string counted(long long n, std::string_view language, std::string_view one
 
 std::string fill_template(std::string_view text, const std::map<std::string, LocalizedText>& parts, std::string_view language) {
     std::string out;
-    out.reserve(text.size());
+    out.reserve(text.size() + 32);  // names put in are longer than their placeholders
     std::size_t at = 0;
     while (at < text.size()) {
         const auto open = text.find('{', at);
@@ -84,9 +84,7 @@ std::string fill_template(std::string_view text, const std::map<std::string, Loc
             break;
         }
         out.append(text.substr(at, open - at));
-        std::string value;
-        if (filled(text.substr(open + 1, close - open - 1), parts, language, value)) out += value;
-        else out.append(text.substr(open, close - open + 1));
+        if (!filled(text.substr(open + 1, close - open - 1), parts, language, out)) out.append(text.substr(open, close - open + 1));
         at = close + 1;
     }
     return out;
