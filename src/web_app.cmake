@@ -103,6 +103,7 @@ foreach(target czary-app czary-app-names)
     -sFILESYSTEM=0
     -sENVIRONMENT=web
     -sMALLOC=emmalloc
+    ${czary_wasm_stack}
     --pre-js ${CMAKE_SOURCE_DIR}/src/platform/web/pre.js)
   set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS ${CMAKE_SOURCE_DIR}/src/platform/web/pre.js)
 endforeach()
