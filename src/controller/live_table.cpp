@@ -248,14 +248,7 @@ void refused(App& app, const nlohmann::json& frame) {
 
 }  // namespace
 
-std::string step_player(const SessionStep& step) {
-    // Read from the step's text only when it names a player (a table's step): the log draws this
-    // for every row it shows.
-    if (step.written.find(R"("player")") == std::string::npos) return "";
-    const auto action = nlohmann::json::parse(step.written, nullptr, false);
-    const auto found = action.is_object() ? action.find("player") : action.end();
-    return found != action.end() && found->is_string() ? found->get<std::string>() : "";
-}
+std::string step_player(const SessionStep& step) { return step.player; }
 
 std::string open_table_frame(const App& app) {
     const nlohmann::json versions = nlohmann::json::parse(table_core_versions());

@@ -116,10 +116,6 @@ nlohmann::json parse_json_input(std::string_view text, const JsonLimits& limits,
     return std::move(builder.root);
 }
 
-std::size_t check_json_limits(const nlohmann::json& value, const JsonLimits& limits, const std::string& what) {
-    return checked_json_text(value, limits, what).size();
-}
-
 std::string checked_json_text(const nlohmann::json& value, const JsonLimits& limits, const std::string& what) {
     // Depth first with an explicit stack: no recursion however the value was built.
     std::vector<std::pair<const nlohmann::json*, std::size_t>> stack;

@@ -44,9 +44,7 @@ nlohmann::json parse_json_input(std::string_view text, const JsonLimits& limits,
 
 // The same limits checked on a value already built (an action made by the program, not read from
 // a text): throws the DataError parse_json_input would for the same value written out, else
-// returns the size of that text (JSON without spaces).
-std::size_t check_json_limits(const nlohmann::json& value, const JsonLimits& limits, const std::string& what);
-// The same, returning that text itself (what a session keeps of each action).
+// returns that text (JSON without spaces; what a session keeps of each action).
 std::string checked_json_text(const nlohmann::json& value, const JsonLimits& limits, const std::string& what);
 
 // A whole number of a JSON value exactly as written, if it is one within [low, high]: 4294967297

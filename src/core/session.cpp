@@ -54,13 +54,15 @@ ApplyResult Session::apply_json(const nlohmann::json& action, nlohmann::json* sp
         return action_too_large();
     }
     auto read = read_action(action, *data_);
+    std::string player;
+    if (const auto field = action.find("player"); field != action.end() && field->is_string()) player = field->get<std::string>();
     if (spent) *spent = nullptr;  // `action` is not read after this
     if (auto* refusal = std::get_if<Refusal>(&read)) {
         ApplyResult result;
         result.refusal = std::move(*refusal);
         return result;
     }
-    return apply(std::move(std::get<Action>(read)), std::move(written), whole_result);
+    return apply(std::move(std::get<Action>(read)), std::move(written), std::move(player), whole_result);
 }
 
 ApplyResult Session::action_too_large() const {
@@ -75,10 +77,10 @@ ApplyResult Session::apply(const Action& action) {
     } catch (const DataError&) {
         return action_too_large();
     }
-    return apply(action, std::move(written), true);
+    return apply(action, std::move(written), "", true);
 }
 
-ApplyResult Session::apply(Action action, std::string written, bool whole_result) {
+ApplyResult Session::apply(Action action, std::string written, std::string player, bool whole_result) {
     const std::size_t bytes = written.size();
     const std::size_t room = session_file_limits.max_bytes - session_file_reserve_bytes;
     if (base_bytes_ + action_bytes_[position_] + bytes + 1 > room)
@@ -95,8 +97,8 @@ ApplyResult Session::apply(Action action, std::string written, bool whole_result
     steps_.resize(position_);
     action_bytes_.resize(position_ + 1);
     while (checkpoints_.back().step > position_) checkpoints_.pop_back();  // states of dropped redo steps
-    if (whole_result) steps_.push_back({std::move(action), std::move(written), result.log, result.rolls, result.outcome, result.talk});
-    else steps_.push_back({std::move(action), std::move(written), std::move(result.log), std::move(result.rolls), std::move(result.outcome), result.talk});
+    if (whole_result) steps_.push_back({std::move(action), std::move(written), std::move(player), result.log, result.rolls, result.outcome, result.talk});
+    else steps_.push_back({std::move(action), std::move(written), std::move(player), std::move(result.log), std::move(result.rolls), std::move(result.outcome), result.talk});
     action_bytes_.push_back(action_bytes_.back() + bytes + 1);
     ++position_;
     if (checkpoint_due(position_, current_)) checkpoints_.push_back({position_, current_});

@@ -39,11 +39,14 @@ inline constexpr std::size_t session_file_reserve_bytes = 4 * 1024;
 
 struct SessionStep {
     Action action;
-    // The action's text in the file (JSON without spaces): as it came (a field this version does
-    // not know, written by a newer one, is kept), or to_json of a typed action. Replays use
-    // `action`. Kept as text, not as a JSON value: a 50,000-step session holds 2 MB of it where
-    // the values took 20, and a save joins the texts.
+    // The action's text in the file: the value as it came, written compactly (keys sorted, invalid
+    // UTF-8 replaced; a field this version does not know, written by a newer one, is kept), or
+    // to_json of a typed action. Replays use `action`. Kept as text, not as a JSON value: a
+    // 50,000-step session holds 2 MB of it where the values took 20, and a save joins the texts.
     std::string written;
+    // Who sent it at a live table: the action's "player" (the host's, docs/table-protocol.md; the
+    // rules do not read it), "" elsewhere. Read once here: the log shows it on every row it draws.
+    std::string player;
     std::vector<LogEntry> log;
     std::vector<RollRecord> rolls;
     nlohmann::json outcome;
@@ -88,7 +91,8 @@ public:
     // the same read back as a JSON value.
     std::string to_text() const;
     nlohmann::json to_json() const;
-    // The size of to_text() at most (the redo steps not counted), kept as steps are applied.
+    // The size of to_text() at most once the redo steps are dropped (as the next step drops
+    // them; while they remain, the text is longer), kept as steps are applied.
     std::size_t file_bytes() const { return base_bytes_ + action_bytes_[position_]; }
     // How many times the rules were asked to apply an action (applied, refused, replayed by an
     // undo or a redo): what a step costs, counted, for the tests and the benchmark.
@@ -97,7 +101,8 @@ public:
     // and reported. Throws DataError saying exactly what is wrong with the file.
     static Session from_json(const nlohmann::json& json, std::vector<ReplayEntry>* report = nullptr,
                              const GameData& data = GameData::builtin());
-    // The same from a value the caller gives up: each action's value is released once read.
+    // The same from a value the caller gives up: without a report, each action's value is
+    // released once read (the caller's value is left with its actions null).
     static Session from_json(nlohmann::json&& json, std::vector<ReplayEntry>* report = nullptr,
                              const GameData& data = GameData::builtin());
     // The same from the file's text, read with session_file_limits (size, nesting, text length).
@@ -123,10 +128,11 @@ private:
     // reads only `ok` (a file's replay without a report): the log, the rolls and the outcome then
     // move into the step instead of being copied there.
     ApplyResult apply_json(const nlohmann::json& action, nlohmann::json* spent, bool whole_result);
-    // `written`: the action's text as the file will hold it.
-    ApplyResult apply(Action action, std::string written, bool whole_result);
+    // `written`: the action's text as the file will hold it; `player`: SessionStep::player.
+    ApplyResult apply(Action action, std::string written, std::string player, bool whole_result);
     // from_json's work; `owned`: the same value as `json`, which the caller drops afterwards
-    // (from_text's parse), so each action's value is released once it is read.
+    // (from_text's parse, from_json's given-up value), so each action's value is released once
+    // it is read.
     static Session replay(const nlohmann::json& json, nlohmann::json* owned, std::vector<ReplayEntry>* report,
                           const GameData& data);
 

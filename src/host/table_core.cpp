@@ -86,7 +86,7 @@ const char* table_where(int id) {
     return give(s ? where(*s).dump() : R"({"error":"no such table"})");
 }
 
-// The session file as the app writes it (Session::to_json).
+// The session file as the app writes it (Session::to_text).
 const char* table_file(int id) {
     czary::Session* s = table(id);
     return give(s ? s->to_text() : "");

@@ -99,6 +99,10 @@ TEST_CASE("the session file's text is its JSON written without spaces, each acti
     const auto loaded = czary::Session::from_json(std::move(given_up));
     CHECK(loaded.to_text() == text);
     CHECK(dump(loaded.state()) == dump(t.state()));
+    // Who sent a step at a live table, read once from the action (the log shows it on each row).
+    const auto& steps = loaded.steps();
+    CHECK(steps[steps.size() - 2].player == "Ola");
+    CHECK(steps.back().player.empty());
     t.session.redo(1);
     CHECK(t.session.to_text().size() <= t.session.file_bytes());  // counted as steps are applied
 }

@@ -40,7 +40,7 @@ EMSCRIPTEN_KEEPALIVE const char* czary_state_json() {
     return keep(page_json(out));
 }
 
-EMSCRIPTEN_KEEPALIVE const char* czary_session_json() { return keep(page_json(czary::platform::web_app().session.to_json())); }
+EMSCRIPTEN_KEEPALIVE const char* czary_session_json() { return keep(czary::platform::web_app().session.to_text()); }
 
 // An action from a page tool: read with the limits of an action in a session file (what is
 // accepted here is always read back); whatever it holds, the answer is a result or a refusal,
