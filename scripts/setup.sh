@@ -112,8 +112,9 @@ fetch_source libsdl2 "$SDL_VERSION" "$CZARY_SDL_SRC_DIR"
 fetch_source qr-code-generator "$QRCODEGEN_VERSION" "$CZARY_QRCODEGEN_DIR"  # cpp/qrcodegen.{cpp,hpp}
 
 # --- npm packages (pinned by package-lock.json) ------------------------------------------
-# The browser tests' driver, and the live table host's WebSocket library (src/host).
-for folder in "$ROOT/tests/browser" "$ROOT/src/host"; do
+# The browser tests' driver, the live table host's WebSocket library (src/host), and the web
+# build's minifiers (scripts/minify: Closure and Terser).
+for folder in "$ROOT/tests/browser" "$ROOT/src/host" "$ROOT/scripts/minify"; do
   if [ ! -f "$folder/node_modules/.package-lock.json" ] ||
      ! cmp -s "$folder/package-lock.json" "$folder/node_modules/.czary-lock"; then
     log "installing npm packages from ${folder#$ROOT/}/package-lock.json"

@@ -24,8 +24,22 @@ foreach(required CZARY_IMGUI_DIR CZARY_SDL2_PREFIX CZARY_FONT CZARY_BOLD_FONT CZ
   endif()
 endforeach()
 
+# imgui_draw.cpp compiled from a copy whose AddFontDefault adds nothing: ImGui 1.86 links its own
+# font (ProggyClean, 12 KB of base85, about 10 KB gzip) for an atlas built without one, and the
+# app's fonts are always there (compiled in, platform/web/ui_font.cpp).
+file(READ ${CZARY_IMGUI_DIR}/imgui_draw.cpp imgui_draw_source)
+set(imgui_default_font "    const char* ttf_compressed_base85 = GetDefaultCompressedFontDataTTFBase85();\n")
+string(FIND "${imgui_draw_source}" "${imgui_default_font}" imgui_default_font_at)
+if(imgui_default_font_at EQUAL -1)
+  message(FATAL_ERROR "${CZARY_IMGUI_DIR}/imgui_draw.cpp: AddFontDefault's font data was not found (not ImGui 1.86?)")
+endif()
+string(REPLACE "${imgui_default_font}" "    return NULL;  // Czary: no ProggyClean (src/web_app.cmake)\n${imgui_default_font}"
+       imgui_draw_source "${imgui_draw_source}")
+file(WRITE ${CMAKE_BINARY_DIR}/generated/imgui_draw.cpp.new "${imgui_draw_source}")  # as it is: no @VAR@
+configure_file(${CMAKE_BINARY_DIR}/generated/imgui_draw.cpp.new ${CMAKE_BINARY_DIR}/generated/imgui_draw.cpp COPYONLY)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${CZARY_IMGUI_DIR}/imgui_draw.cpp)
 add_library(imgui STATIC
-  ${CZARY_IMGUI_DIR}/imgui.cpp ${CZARY_IMGUI_DIR}/imgui_draw.cpp ${CZARY_IMGUI_DIR}/imgui_tables.cpp
+  ${CZARY_IMGUI_DIR}/imgui.cpp ${CMAKE_BINARY_DIR}/generated/imgui_draw.cpp ${CZARY_IMGUI_DIR}/imgui_tables.cpp
   ${CZARY_IMGUI_DIR}/imgui_widgets.cpp
   ${CZARY_IMGUI_DIR}/backends/imgui_impl_sdl.cpp ${CZARY_IMGUI_DIR}/backends/imgui_impl_opengl3.cpp)
 target_include_directories(imgui SYSTEM PUBLIC ${CZARY_IMGUI_DIR} ${CZARY_IMGUI_DIR}/backends
@@ -55,6 +69,11 @@ add_executable(czary-app-names EXCLUDE_FROM_ALL $<TARGET_OBJECTS:czary_web>)
 # Only the tables ImGui 1.86's stb_truetype reads are kept: it neither kerns nor shapes (no
 # kern, GPOS, GSUB, GDEF), hints or names glyphs (no name, post, gasp; no hinting).
 find_program(CZARY_PYFTSUBSET pyftsubset REQUIRED)
+# The minifiers of the Release site (scripts/minify, installed by scripts/setup.sh): Closure
+# shortens czary-app.js (27.7 -> 17.6 KB gzip), Terser web/glue.js (11.0 -> 5.1 KB gzip).
+set(czary_minify_bin ${CMAKE_SOURCE_DIR}/scripts/minify/node_modules/.bin)
+find_program(CZARY_CLOSURE_COMPILER google-closure-compiler PATHS ${czary_minify_bin} NO_DEFAULT_PATH REQUIRED)
+find_program(CZARY_TERSER terser PATHS ${czary_minify_bin} NO_DEFAULT_PATH REQUIRED)
 set(czary_text_glyphs U+0020-017F,U+2010-2027,U+2190-2193,U+21B6-21B7,U+2212,U+2264-2265,U+2713)
 file(STRINGS ${CMAKE_SOURCE_DIR}/src/app/icons.hpp czary_icon_lines REGEX "\\\\u[fF][0-9a-fA-F]+")
 set(czary_icon_glyphs "")
@@ -104,8 +123,14 @@ foreach(target czary-app czary-app-names)
     -sENVIRONMENT=web
     -sMALLOC=emmalloc
     ${czary_wasm_stack}
-    --pre-js ${CMAKE_SOURCE_DIR}/src/platform/web/pre.js)
-  set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS ${CMAKE_SOURCE_DIR}/src/platform/web/pre.js)
+    --pre-js ${CMAKE_SOURCE_DIR}/src/platform/web/pre.js
+    "$<$<CONFIG:Release>:--closure=1;--closure-args=--externs=${CMAKE_SOURCE_DIR}/src/platform/web/externs.js>")
+  set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS ${CMAKE_SOURCE_DIR}/src/platform/web/pre.js
+                                                             ${CMAKE_SOURCE_DIR}/src/platform/web/externs.js)
+  # Debian's Emscripten is configured for Debian's closure-compiler of 2013, older than its
+  # output; EM_CLOSURE_COMPILER points it at the version its own release used.
+  set_target_properties(${target} PROPERTIES CXX_LINKER_LAUNCHER
+                        "${CMAKE_COMMAND};-E;env;EM_CLOSURE_COMPILER=${CZARY_CLOSURE_COMPILER}")
 endforeach()
 target_link_options(czary-app-names PRIVATE --profiling-funcs)
 
@@ -113,7 +138,11 @@ target_link_options(czary-app-names PRIVATE --profiling-funcs)
 # scripts/make-icons.mjs, and last the service worker listing every file under the build's hash.
 find_program(CZARY_NODE node REQUIRED)
 file(GLOB czary_web_files LIST_DIRECTORIES false CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/web/*)
+list(REMOVE_ITEM czary_web_files ${CMAKE_SOURCE_DIR}/web/glue.js)
 set(czary_dist ${CMAKE_BINARY_DIR}/dist)
+# web/glue.js as it is in a Debug build, minified in a Release one (its comments are half of it).
+set(czary_glue_release ${CZARY_TERSER} ${CMAKE_SOURCE_DIR}/web/glue.js --compress --mangle --output ${czary_dist}/glue.js)
+set(czary_glue_debug ${CMAKE_COMMAND} -E copy_if_different ${CMAKE_SOURCE_DIR}/web/glue.js ${czary_dist}/)
 add_custom_command(OUTPUT ${czary_dist}/icon-192.png ${czary_dist}/icon-512.png
   COMMAND ${CZARY_NODE} ${CMAKE_SOURCE_DIR}/scripts/make-icons.mjs ${czary_dist} 192 512
   DEPENDS ${CMAKE_SOURCE_DIR}/scripts/make-icons.mjs
@@ -121,10 +150,12 @@ add_custom_command(OUTPUT ${czary_dist}/icon-192.png ${czary_dist}/icon-512.png
 add_custom_target(web-dist ALL
   COMMAND ${CMAKE_COMMAND} -E make_directory ${czary_dist}
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${czary_web_files} ${czary_dist}/
+  COMMAND "$<IF:$<CONFIG:Release>,${czary_glue_release},${czary_glue_debug}>"
   COMMAND ${CMAKE_COMMAND} -E copy_if_different $<TARGET_FILE_DIR:czary-app>/czary-app.js
           $<TARGET_FILE_DIR:czary-app>/czary-app.wasm ${czary_dist}/
   COMMAND ${CMAKE_COMMAND} -DDIST=${czary_dist} -DTEMPLATE=${CMAKE_SOURCE_DIR}/web/pwa/sw.js.in
           -P ${CMAKE_SOURCE_DIR}/scripts/make-service-worker.cmake
-  DEPENDS czary-app ${czary_web_files} ${czary_dist}/icon-192.png ${czary_dist}/icon-512.png
+  DEPENDS czary-app ${czary_web_files} ${CMAKE_SOURCE_DIR}/web/glue.js ${czary_dist}/icon-192.png ${czary_dist}/icon-512.png
           ${CMAKE_SOURCE_DIR}/web/pwa/sw.js.in ${CMAKE_SOURCE_DIR}/scripts/make-service-worker.cmake
-  COMMENT "Assembling the site in dist/")
+  COMMENT "Assembling the site in dist/"
+  COMMAND_EXPAND_LISTS)

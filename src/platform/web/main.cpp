@@ -36,7 +36,7 @@ struct WebApp {
     SDL_Window* window = nullptr;
     SDL_GLContext gl = nullptr;
     app::App app;
-    UiFont font{"/fonts/DejaVuSans.ttf", "/fonts/DejaVuSans-Bold.ttf", "/fonts/icons.ttf", theme::font_size, 0.0f};
+    UiFont font{"DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "icons.ttf", theme::font_size, 0.0f};
     int frames_to_draw = 10;       // the first frames build the layout and the font
     // After a finger lifts, ImGui would keep hovering its last point (WEB-NOTES). A quick tap
     // arrives as press and release in one batch: ImGui sees the press in that frame and the

@@ -1,5 +1,6 @@
 #include "platform/web/ui_font.hpp"
 
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -19,29 +20,28 @@ const ImWchar glyph_ranges[] = {0x0020, 0x00FF, 0x0100, 0x017F, 0x2010, 0x2027, 
 // Fork Awesome's private-use block: the build keeps only the icons of src/app/icons.hpp.
 const ImWchar icon_ranges[] = {0xF000, 0xF2FF, 0};
 
-// The fonts are compiled in (the build's cut-down TTF files, scripts/embed_data.cmake): no
-// file system in the web build. "/fonts/DejaVuSans.ttf" is the file DejaVuSans.ttf there.
+// The fonts are compiled in (the build's cut-down TTF files, scripts/embed_data.cmake), so a name
+// not found is a fault of the build, not of the device: nothing else to fall back to (ImGui's own
+// font is left out of the web build, src/web_app.cmake).
 ImFont* add_font(const std::string& file, float pixels, ImFontConfig config, const ImWchar* ranges) {
-    const std::string_view bytes = fonts::file(std::string_view(file).substr(file.rfind('/') + 1));
-    if (bytes.empty()) return nullptr;
+    const std::string_view bytes = fonts::file(file);
+    if (bytes.empty()) throw std::logic_error("the font " + file + " is not compiled in");
     config.FontDataOwnedByAtlas = false;  // static bytes: the atlas must not free them
     return ImGui::GetIO().Fonts->AddFontFromMemoryTTF(const_cast<char*>(bytes.data()), static_cast<int>(bytes.size()),
                                                       pixels, &config, ranges);
 }
 
 // A text font with the icons merged into it: an icon is a glyph of the same font.
-ImFont* add_font_with_icons(const std::string& file, const std::string& icons, float pixels) {
+void add_font_with_icons(const std::string& file, const std::string& icons, float pixels) {
     ImFontConfig config;
     config.OversampleH = 1;  // rasterised at device pixels already
     config.PixelSnapH = true;
-    ImFont* font = add_font(file, pixels, config, glyph_ranges);
-    if (!font) return nullptr;
+    add_font(file, pixels, config, glyph_ranges);
     ImFontConfig merged = config;
     merged.MergeMode = true;
     merged.GlyphMinAdvanceX = pixels;  // icons one em wide: rows of them line up
     merged.GlyphOffset = ImVec2(0, pixels * 0.06f);
     add_font(icons, pixels * 0.92f, merged, icon_ranges);
-    return font;
 }
 
 }  // namespace
@@ -51,10 +51,9 @@ bool ensure_ui_font(UiFont& font, float pixel_ratio) {
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
     const float pixels = font.css_size * font.scale * pixel_ratio;
-    // Fonts[0]: the text; Fonts[1]: headings (bold). Without a file, ImGui's own font: the glyph
-    // check then reports what is missing, and the app still starts.
-    if (!add_font_with_icons(font.file, font.icon_file, pixels)) io.Fonts->AddFontDefault();
-    if (!add_font_with_icons(font.bold_file, font.icon_file, pixels)) io.Fonts->AddFontDefault();
+    // Fonts[0]: the text; Fonts[1]: headings (bold).
+    add_font_with_icons(font.file, font.icon_file, pixels);
+    add_font_with_icons(font.bold_file, font.icon_file, pixels);
     io.FontGlobalScale = 1.0f / pixel_ratio;
     // The first time, ImGui's first NewFrame builds the atlas and its texture (with its shaders);
     // made here too, it would be uploaded twice and the first texture leaked.

@@ -6,7 +6,7 @@
 namespace czary::platform {
 
 struct UiFont {
-    std::string file;
+    std::string file;       // the compiled-in fonts' names (platform/web/embedded_fonts.hpp)
     std::string bold_file;  // headings
     std::string icon_file;  // merged into both
     float css_size = 0;       // size in CSS pixels, what the layout sees
