@@ -8,7 +8,7 @@ namespace {
 // "#12 Błyskawica", and at a live table who made it: "#12 Błyskawica · Ania".
 std::string numbered_title(const App& app, std::size_t index, const SessionStep& step) {
     std::string title = "#" + std::to_string(index + 1) + " " + step_title(app, step);
-    if (const std::string player = step_player(step); !player.empty()) title += " · " + player;
+    if (!step.player.empty()) title += " · " + step.player;
     return title;
 }
 

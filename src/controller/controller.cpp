@@ -151,7 +151,7 @@ OutcomeText outcome_text(const App& app, const SessionStep& step) {
     OutcomeText t;
     if (step.log.empty()) {  // a step that logs nothing is still confirmed: "✓ Pula czarów"
         t.whole = t.brief = "✓ " + step_title(app, step);
-        if (const std::string player = step_player(step); !player.empty()) t.whole = t.brief = player + ": " + t.brief;
+        if (!step.player.empty()) t.whole = t.brief = step.player + ": " + t.brief;
         t.more = !step.rolls.empty();
         return t;
     }
@@ -172,9 +172,9 @@ OutcomeText outcome_text(const App& app, const SessionStep& step) {
     t.brief = with_rule(t.brief, rule);
     t.more = t.brief != t.whole || !step.rolls.empty();
     // At a live table every phone sees whose step it was: "Ania: Larraka rzuca Błyskawicę…".
-    if (const std::string player = step_player(step); !player.empty()) {
-        t.brief = player + ": " + t.brief;
-        t.whole = player + ": " + t.whole;
+    if (!step.player.empty()) {
+        t.brief = step.player + ": " + t.brief;
+        t.whole = step.player + ": " + t.whole;
     }
     return t;
 }

@@ -144,7 +144,7 @@ void apply_confirmed(App& app, const nlohmann::json& step) {
         if (undo && !app.session.can_undo()) throw DataError("a confirmed undo has nothing to undo here");
         const SessionStep* undone = undo ? &app.session.steps()[app.session.position() - 1] : nullptr;
         const std::string title = undone ? step_title(app, *undone) : "";
-        const std::string owner = undone ? step_player(*undone) : "";
+        const std::string owner = undone ? undone->player : "";
         GameState before = app.session.state();
         if (!(undo ? app.session.undo() : app.session.redo())) throw DataError("a confirmed step does not apply to this copy");
         if (undo) {
@@ -248,14 +248,14 @@ void refused(App& app, const nlohmann::json& frame) {
 
 }  // namespace
 
-std::string step_player(const SessionStep& step) { return step.player; }
-
 std::string open_table_frame(const App& app) {
     const nlohmann::json versions = nlohmann::json::parse(table_core_versions());
-    return nlohmann::json{{"t", "open"}, {"protocol", table_protocol}, {"core", versions.at("core")},
-                          {"player", app.table ? app.table->player : ""}, {"opening", app.table ? app.table->opening : ""},
-                          {"session", app.session.to_json()}}
-        .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    std::string frame = nlohmann::json{{"t", "open"}, {"protocol", table_protocol}, {"core", versions.at("core")},
+                                       {"player", app.table ? app.table->player : ""}, {"opening", app.table ? app.table->opening : ""}}
+                            .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    // The session's text joined in as it is (Session::to_text), not read into a JSON value again.
+    frame.pop_back();  // its "}"
+    return frame + R"(,"session":)" + app.session.to_text() + "}";
 }
 
 std::string hello_frame(const App& app) {

@@ -132,7 +132,4 @@ void table_connecting(App& app);
 // "Graj dalej sam": the copy becomes an ordinary session of this phone.
 void play_on_alone(App& app);
 
-// Who made a step at a live table (the host writes "player" into the action), or "".
-std::string step_player(const SessionStep& step);
-
 }  // namespace czary::app

@@ -297,15 +297,16 @@ std::string session_file_name(const App& app) {
     return "czary-" + file_name_part(app.store ? app.store->current_name() : "") + ".json";
 }
 
-nlohmann::json session_file(const App& app, bool position_only) {
-    nlohmann::json file = position_only ? Session(app.session.state(), *app.data).to_json() : app.session.to_json();
-    if (!file["meta"].is_object()) file["meta"] = nlohmann::json::object();
-    nlohmann::json meta = file["meta"];
+std::string session_file(const App& app, bool position_only) {
+    const Session& session = app.session;
+    // A position's file starts afresh: its meta holds the name alone.
+    nlohmann::json meta = !position_only && session.meta().is_object() ? session.meta() : nlohmann::json::object();
     meta["name"] = app.store && !app.store->current_name().empty() ? app.store->current_name() : std::string(app.tr("session.imported_name"));
     // The name goes with the file unless it would carry `meta` past what a file may hold (the
     // file would then not import): an export always imports.
-    if (meta.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).size() <= max_session_meta_bytes) file["meta"] = std::move(meta);
-    return file;
+    const nlohmann::json& kept = meta.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).size() <= max_session_meta_bytes ? meta : session.meta();
+    // The steps' texts joined as they are (Session::to_text), not read into a JSON value again.
+    return position_only ? Session(session.state(), *app.data).to_text(kept) : session.to_text(kept);
 }
 
 std::string name_in_file(std::string_view text) {
@@ -332,11 +333,12 @@ std::string free_session_name(App& app, const std::string& name) {
 }
 
 void export_session(App& app) {
-    const nlohmann::json file = session_file(app);
+    std::string text = session_file(app);
     // Indented for a person to read, unless that would pass the size a file may have: written
     // compactly it always fits (the session refuses a step past it), so an export always imports.
-    std::string text = file.dump(1, ' ', false, nlohmann::json::error_handler_t::replace);
-    if (text.size() > session_file_limits.max_bytes) text = file.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    if (std::string indented = nlohmann::json::parse(text).dump(1, ' ', false, nlohmann::json::error_handler_t::replace);
+        indented.size() <= session_file_limits.max_bytes)
+        text = std::move(indented);
     app.platform_requests.push_back({PlatformRequest::Kind::Download, session_file_name(app), std::move(text)});
 }
 

@@ -40,9 +40,9 @@ void restore_session(App& app, const std::string& deleted_key);
 // of that name), or "Import N" when it has none. It opens at the table.
 bool import_session(App& app, std::string_view text, const std::string& name = "", ImportFrom from = ImportFrom::File);
 void export_session(App& app);
-// The session file of the open session (an export, a link): with the stored name in meta.name;
-// position_only: a session whose start is the current state, with no actions.
-nlohmann::json session_file(const App& app, bool position_only = false);
+// The session file of the open session (an export, a link), its text as a save writes it: with the
+// stored name in meta.name; position_only: a session whose start is the current state, with no actions.
+std::string session_file(const App& app, bool position_only = false);
 // The name a session file carries in meta.name (cut to a stored name's size), or "".
 std::string name_in_file(std::string_view text);
 // `name`, or "<name> (2)", "(3)", … when a stored session has it already: an imported or passed

@@ -55,7 +55,7 @@ LocalizedText joined(LocalizedText first, const LocalizedText& second) {
 }  // namespace
 
 std::string share_text(const App& app, bool position_only) {
-    return session_file(app, position_only).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    return session_file(app, position_only);
 }
 
 void keep_share_current(App& app) {

@@ -155,13 +155,13 @@ bool Session::redo(std::size_t count) {
     return true;
 }
 
-std::string Session::to_text() const {
+std::string Session::to_text(const nlohmann::json& meta) const {
     // The file's keys in nlohmann::json's order (sorted: "actions" first), the steps' texts joined
     // into it as they are: {"actions":[...],"format":...,"meta":...,"position":...,"start":...}.
     const nlohmann::json rest = {
         {"format", session_format},
         {"version", session_version},
-        {"meta", meta_},
+        {"meta", meta},
         {"start", state_to_json(start_)},
         {"position", position_},
     };

@@ -89,8 +89,11 @@ public:
 
     // The session file: to_text() is its text (JSON without spaces, what a save writes), to_json()
     // the same read back as a JSON value.
-    std::string to_text() const;
+    std::string to_text() const { return to_text(meta_); }
     nlohmann::json to_json() const;
+    // The same text with another `meta` (an export's, with the session's name).
+    std::string to_text(const nlohmann::json& meta) const;
+    const nlohmann::json& meta() const { return meta_; }
     // The size of to_text() at most once the redo steps are dropped (as the next step drops
     // them; while they remain, the text is longer), kept as steps are applied.
     std::size_t file_bytes() const { return base_bytes_ + action_bytes_[position_]; }

@@ -122,7 +122,7 @@ TEST_CASE("table protocol: an action goes to the host and is applied when it com
     t.same_everywhere();
     // Every phone's toast names the player: "Ania: Do oddziału dołącza Larraka."
     const auto& step = t.bartek.app.session.steps().back();
-    CHECK(czary::app::step_player(step) == "Ania");
+    CHECK(step.player == "Ania");
     CHECK(czary::app::outcome_text(t.bartek.app, step).brief.rfind("Ania: ", 0) == 0);
     CHECK(t.bartek.app.table->version == 1);
     // A second action waits for the first to be confirmed.

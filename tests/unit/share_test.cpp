@@ -70,6 +70,21 @@ TEST_CASE("share: the link carries the session file with its name; a short link 
     CHECK_FALSE(a.app.ui.share.qr);
 }
 
+TEST_CASE("share: the link's file is the session's own text with its name in meta; the rest of meta goes with the whole session, not with a position") {
+    PhoneWithGame a("Wieczór z trollem");
+    nlohmann::json file = nlohmann::json::parse(a.passed());
+    file["meta"]["written_by"] = "a newer Czary";  // a field of meta this version does not know
+    REQUIRE(czary::app::import_session(a.app, file.dump()));
+    czary::app::rename_session(a.app, "Piątek");
+
+    const std::string whole = a.passed();
+    CHECK(whole == a.app.session.to_text({{"name", "Piątek"}, {"written_by", "a newer Czary"}}));
+    CHECK(nlohmann::json::parse(whole).dump() == whole);  // written without spaces, as a save writes it
+    const auto position = nlohmann::json::parse(a.passed(true));
+    CHECK(position["meta"] == nlohmann::json{{"name", "Piątek"}});
+    CHECK(position["actions"].empty());
+}
+
 TEST_CASE("share: an incoming session is asked about, then opened as a new session with its name; the others stay") {
     PhoneWithGame a("Wieczór z trollem");
     const std::string text = a.passed();
