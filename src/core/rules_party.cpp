@@ -53,8 +53,8 @@ void apply(Turn& t, const actions::AddHero& a) {
     c.name = plain(other_name.value_or(hero->name));
     // The hero's own name declines as the data says; another name is kept as typed.
     if (!other_name || *other_name == hero->name) {
-        for (const auto& [grammatical_case, form] : hero->pl_cases) c.name.pl_cases[grammatical_case] = form;
-        if (!hero->gender.empty()) c.name.pl_cases["gender"] = hero->gender;
+        for (const auto& [grammatical_case, form] : hero->pl_cases) c.name.set_pl_case(grammatical_case, form);
+        if (!hero->gender.empty()) c.name.set_pl_case("gender", hero->gender);
     }
     c.race = hero->race;
     c.sila = hero->sila;
@@ -71,7 +71,7 @@ void apply(Turn& t, const actions::AddHero& a) {
 void read_gender(const std::optional<std::string>& gender, LocalizedText& name) {
     if (!gender) return;
     if (*gender != "m" && *gender != "f") throw Refused("bad_action", "", {{"field", "gender"}});
-    name.pl_cases["gender"] = *gender;
+    name.set_pl_case("gender", *gender);
 }
 
 // add_initiate {race, name, gender?, bonus: sila | weapon | talent, talent?, dice?}: 1K6 on table 4.4.

@@ -48,7 +48,7 @@ LocalizedText parse_text(const nlohmann::json& node) {
 LocalizedText parse_name(const nlohmann::json& node) {
     LocalizedText name = parse_text(node);
     for (const auto& [key, form] : node.items())
-        if (key.rfind("pl_", 0) == 0) name.pl_cases[key.substr(3)] = form.get<std::string>();
+        if (key.rfind("pl_", 0) == 0) name.set_pl_case(key.substr(3), form.get<std::string>());
     return name;
 }
 

@@ -25,8 +25,8 @@ constexpr const char* name_cases[] = {"gen", "acc", "ins"};
 json name_json(const LocalizedText& t) {
     json out = text_json(t);
     for (const char* grammatical_case : name_cases)
-        if (const auto form = t.pl_cases.find(std::string_view(grammatical_case)); form != t.pl_cases.end()) out[std::string("pl_") + grammatical_case] = form->second;
-    if (const auto gender = t.pl_cases.find(std::string_view("gender")); gender != t.pl_cases.end()) out["gender"] = gender->second;
+        if (const auto form = t.pl_cases().find(std::string_view(grammatical_case)); form != t.pl_cases().end()) out[std::string("pl_") + grammatical_case] = form->second;
+    if (const auto gender = t.pl_cases().find(std::string_view("gender")); gender != t.pl_cases().end()) out["gender"] = gender->second;
     return out;
 }
 
@@ -179,12 +179,12 @@ LocalizedText read_name(const Fields& f, const char* key) {
         const std::string case_key = std::string("pl_") + grammatical_case;
         if (!value->contains(case_key)) continue;
         if (!value->at(case_key).is_string()) wrong(f.path(key) + "." + case_key, "must be a text (is " + shown(value->at(case_key)) + ")");
-        text.pl_cases[grammatical_case] = value->at(case_key).get<std::string>();
+        text.set_pl_case(grammatical_case, value->at(case_key).get<std::string>());
     }
     if (value->contains("gender")) {
         const json& gender = value->at("gender");
         if (!gender.is_string() || (gender != "m" && gender != "f")) wrong(f.path(key) + ".gender", "must be \"m\" or \"f\" (is " + shown(gender) + ")");
-        text.pl_cases["gender"] = gender.get<std::string>();
+        text.set_pl_case("gender", gender.get<std::string>());
     }
     return text;
 }

@@ -25,8 +25,8 @@ bool filled(std::string_view inside, const std::map<std::string, LocalizedText>&
         const auto part = parts.find(std::string(inside.substr(0, question)));
         const auto forms = split(inside.substr(question + 1), '|');
         if (part == parts.end() || forms.size() < 2) return false;
-        const auto gender = part->second.pl_cases.find(std::string_view("gender"));
-        const std::string known = gender == part->second.pl_cases.end() ? std::string() : gender->second;
+        const auto gender = part->second.pl_cases().find(std::string_view("gender"));
+        const std::string known = gender == part->second.pl_cases().end() ? std::string() : gender->second;
         out.append(known == "m" ? forms[0] : known == "f" ? forms[1] : forms.back());
         return true;
     }

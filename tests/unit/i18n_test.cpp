@@ -53,7 +53,7 @@ std::vector<std::pair<std::string, std::string>> polish_texts(const Texts& texts
     const auto& data = czary::GameData::builtin();
     for (const auto& spell : data.spells.all()) {
         all.push_back({"spells.json " + spell.id + " name", spell.name.pl});
-        for (const auto& [grammatical_case, form] : spell.name.pl_cases) all.push_back({"spells.json " + spell.id + " pl_" + grammatical_case, form});
+        for (const auto& [grammatical_case, form] : spell.name.pl_cases()) all.push_back({"spells.json " + spell.id + " pl_" + grammatical_case, form});
         all.push_back({"spells.json " + spell.id + " effect", spell.effect.pl});
         all.push_back({"spells.json " + spell.id + " rule_text", spell.rule_text});
     }
@@ -178,8 +178,8 @@ TEST_CASE("10.5 the spell's name takes its case in a sentence: Błyskawicę moż
     // Every spell has both case forms (data/spells.json pl_acc, pl_gen).
     for (const auto& spell : data.spells.all()) {
         CAPTURE(spell.id);
-        CHECK(spell.name.pl_cases.count("acc") == 1);
-        CHECK(spell.name.pl_cases.count("gen") == 1);
+        CHECK(spell.name.pl_cases().count("acc") == 1);
+        CHECK(spell.name.pl_cases().count("gen") == 1);
     }
 
     test::Table t = test::Table::fight_with_troll();
@@ -235,9 +235,9 @@ TEST_CASE("i18n: the gender of a character named at the table is asked once and 
     t.ok({{"type", "add_initiate"}, {"race", "elf"}, {"name", "Ola"}, {"gender", "f"}, {"dice", {6}}});
     t.ok({{"type", "add_character"}, {"name", "Brat Jan"}, {"gender", "m"}, {"sila", 8}, {"odpornosc", 2}, {"potential", {1, 1, 1}}});
     t.refused({{"type", "add_initiate"}, {"race", "elf"}, {"name", "X"}, {"gender", "k"}, {"dice", {6}}}, "bad_action", "");
-    CHECK(t.fig("c1").name.pl_cases.at("gender") == "f");
-    CHECK(t.fig("c2").name.pl_cases.at("gender") == "m");
-    CHECK(t.fig("c1").name.pl_cases.count("gen") == 0);  // its forms are not known: "postaci Ola"
+    CHECK(t.fig("c1").name.pl_cases().at("gender") == "f");
+    CHECK(t.fig("c2").name.pl_cases().at("gender") == "m");
+    CHECK(t.fig("c1").name.pl_cases().count("gen") == 0);  // its forms are not known: "postaci Ola"
     const auto& data = czary::GameData::builtin();
     const czary::Spell& zamek = *data.spells.find("zamek");
     CHECK(data.message("refuse.not_marked", {{"spell", zamek.name}, {"figure", t.fig("c1").name}}).pl ==
