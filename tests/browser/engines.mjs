@@ -20,7 +20,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
-import { ARTIFACTS, CHROMIUM_ARGS } from './harness.mjs';
+import { ARTIFACTS, CHROMIUM_ARGS, isAppError } from './harness.mjs';
 
 export const ENGINE_NAMES = (process.env.CZARY_ENGINES ?? 'chromium,firefox,webkit').split(',').filter(Boolean);
 export const PHONE = { width: 390, height: 844 };
@@ -45,7 +45,7 @@ async function openChromium(size) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);  // a finger down and up as two events
   const errors = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+  page.on('console', (m) => { if (isAppError(m)) errors.push(`console: ${m.text()}`); });
   page.on('pageerror', (e) => errors.push(`page: ${e.message}`));
   page.on('dialog', (d) => d.accept());
   return {
@@ -73,7 +73,7 @@ async function openFirefox(size) {
   const page = await browser.newPage();
   await page.setViewport({ ...size, deviceScaleFactor: 1, hasTouch: true });
   const errors = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+  page.on('console', (m) => { if (isAppError(m)) errors.push(`console: ${m.text()}`); });
   page.on('pageerror', (e) => errors.push(`page: ${e.message}`));
   page.on('dialog', (d) => d.accept());
   return {

@@ -61,6 +61,11 @@ export async function openSite({ root, prefix, tables = false } = {}) {
   };
 }
 
+// A console message (Playwright's or puppeteer's) that is an error of the site. The browser's own
+// request for the favicon of a page that is not the app (storage is emptied from the icon's page,
+// which has no icon link) answers 404, and its message may come after the next page has opened.
+export const isAppError = (message) => message.type() === 'error' && !/\/favicon\.ico$/.test(message.location()?.url ?? '');
+
 // A page whose console errors and uncaught exceptions are recorded in `errors`. `prepare`, if
 // given, is called with the context before the page opens (init scripts, routes).
 export async function openApp(site, viewportName, prepare) {
@@ -68,11 +73,7 @@ export async function openApp(site, viewportName, prepare) {
   if (prepare) await prepare(context);
   const page = await context.newPage();
   const errors = [];
-  page.on('console', (message) => {
-    // The browser's own request for the favicon of a page that is not the app (restart() empties
-    // storage from the icon's page) is not the app's error.
-    if (message.type() === 'error' && !/\/favicon\.ico$/.test(message.location()?.url ?? '')) errors.push(`console: ${message.text()}`);
-  });
+  page.on('console', (message) => { if (isAppError(message)) errors.push(`console: ${message.text()}`); });
   page.on('pageerror', (error) => errors.push(`page: ${error.message}`));
   await page.goto(site.url);
   await started(page);
