@@ -77,7 +77,7 @@ bool draw_talk_result(App& app) {
     // talent, spells and medallion; the bribe's row): "2K6: 3 + 4 = 7" alone said too little.
     std::string dice;
     for (const auto& roll : step.rolls) dice += (dice.empty() ? "" : "  ") + shown_code(roll.code) + ": " + roll_arithmetic(roll);
-    if (!step.rolls.empty() && !step.log.empty()) dice += "\n" + with_rule(app.local(step.log.front().text), step.log.front().rule);
+    if (!step.rolls.empty() && !step.log.empty()) dice += "\n" + with_rule(app.local(step.log.front().text()), step.log.front().rule);
     if (!dice.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
         wrapped(dice);  // wrapped, never cut at the sheet's edge

@@ -32,7 +32,7 @@ void draw_log_panel(App& app) {
         const bool seen = ImGui::IsItemVisible();
         std::string said;
         for (const auto& entry : step.log) {
-            const std::string line = entry.rule.empty() ? app.local(entry.text) : app.local(entry.text) + "  [" + entry.rule + "]";
+            const std::string line = entry.rule.empty() ? app.local(entry.text()) : app.local(entry.text()) + "  [" + entry.rule + "]";
             wrapped(line);
             if (seen) said += line + "\n";
         }
@@ -74,7 +74,7 @@ void draw_recent_log(App& app) {
         ImGui::PopStyleColor();
         std::string said = title;
         for (const auto& entry : steps[i].log) {
-            const std::string line = entry.rule.empty() ? app.local(entry.text) : app.local(entry.text) + " [" + entry.rule + "]";
+            const std::string line = entry.rule.empty() ? app.local(entry.text()) : app.local(entry.text()) + " [" + entry.rule + "]";
             wrapped(line);
             said += "\n" + line;
         }

@@ -64,7 +64,7 @@ void draw_lines(const std::string& text, ImVec4 colour) {
 void draw_outcome_details(App& app) {
     const std::size_t index = *app.ui.outcome_step;
     const auto& step = app.session.steps()[index];
-    for (std::size_t i = 0; i < step.log.size() && i < lines_shown; ++i) wrapped(with_rule(app.local(step.log[i].text), step.log[i].rule));
+    for (std::size_t i = 0; i < step.log.size() && i < lines_shown; ++i) wrapped(with_rule(app.local(step.log[i].text()), step.log[i].rule));
     if (step.log.size() > lines_shown) ImGui::TextDisabled("%s", app.local(both(app, "toast.more", {{"{n}", std::to_string(step.log.size() - lines_shown)}})).c_str());
     for (std::size_t i = 0; i < step.rolls.size() && i < rolls_shown; ++i) draw_roll(app, index, i, step.rolls[i], 30.0f, "last");
     if (step.rolls.size() > rolls_shown)

@@ -76,7 +76,7 @@ ApplyResult dispatch(App& app, const Action& action) { return dispatch_any(app, 
 ApplyResult dispatch_json(App& app, const nlohmann::json& action) { return dispatch_any(app, action); }
 
 LocalizedText both(const App& app, const char* key, const std::map<std::string, std::string>& parts) {
-    std::map<std::string, LocalizedText> named;
+    Args named;
     for (const auto& [part, value] : parts) {
         const bool braced = part.size() >= 2 && part.front() == '{' && part.back() == '}';
         named[braced ? part.substr(1, part.size() - 2) : part] = value;
@@ -90,12 +90,12 @@ std::string percent(double p) {
     return text;
 }
 
-LocalizedText translated(const App& app, const char* key, const std::map<std::string, LocalizedText>& parts) {
+LocalizedText translated(const App& app, const char* key, const Args& parts) {
     return {fill_template(app.polish(key), parts, "pl"), fill_template(app.english(key), parts, "en")};
 }
 
 LocalizedText words(const App& app, const Phrase& phrase) {
-    std::map<std::string, LocalizedText> named;
+    Args named;
     for (const auto& [part, value] : phrase.parts) named[part] = value;
     for (const auto& [part, key] : phrase.keyed_parts) {
         // The keyed part's own text may name parts too ("{detail}").
@@ -160,10 +160,10 @@ OutcomeText outcome_text(const App& app, const SessionStep& step) {
     std::string rule;
     for (std::size_t i = 0; i < step.log.size(); ++i) {
         const LogEntry& entry = step.log[i];
-        t.whole += (t.whole.empty() ? "" : "\n") + with_rule(app.local(entry.text), entry.rule);
+        t.whole += (t.whole.empty() ? "" : "\n") + with_rule(app.local(entry.text()), entry.rule);
         const bool last = i + 1 == step.log.size();
-        if (entry.brief.pl.empty() && !last) continue;
-        brief.push_back(app.local(entry.brief.pl.empty() ? entry.text : entry.brief));
+        if (entry.brief().pl.empty() && !last) continue;
+        brief.push_back(app.local(entry.brief().pl.empty() ? entry.text() : entry.brief()));
         rule = entry.rule;
     }
     constexpr std::size_t brief_lines = 3;

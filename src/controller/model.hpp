@@ -347,7 +347,7 @@ void redo(App& app);
 // core/wording.hpp's).
 LocalizedText both(const App& app, const char* key, const std::map<std::string, std::string>& parts = {});
 // The same with parts that are in both languages already (a problem's words, a spell's name).
-LocalizedText translated(const App& app, const char* key, const std::map<std::string, LocalizedText>& parts);
+LocalizedText translated(const App& app, const char* key, const Args& parts);
 // "58%": a probability for the odds lines.
 std::string percent(double p);
 // Both languages of a Phrase (data/i18n/<language>.json), its keyed parts translated too.

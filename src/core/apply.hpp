@@ -2,6 +2,7 @@
 // The game as a pure function: (state, action) -> new state + log entries, or a refusal that
 // changes nothing. Actions are the structs of core/actions.hpp (JSON objects {"type": ..., ...} in
 // files; docs/actions.md lists them).
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -15,13 +16,33 @@
 
 namespace czary {
 
-struct LogEntry {
+// A line of the log: its message (data/messages.json "log.<key>"), the rule it applies and the
+// values its words are filled with. The words are filled when first read, not when the action is
+// applied: a replayed file of thousands of actions shows a page of them, and filling both
+// languages' texts and short forms for every line was a third of a replay's time in wasm.
+class LogEntry {
+public:
+    LogEntry(std::string key_, std::string rule_, Args args, const GameData& data)
+        : key(std::move(key_)), rule(std::move(rule_)), args_(std::move(args)), data_(&data) {}
+
     std::string key;   // message key in data/messages.json
     std::string rule;  // rule number it applies, "" if none
-    LocalizedText text;
+
+    const LocalizedText& text() const { return words().text; }
     // Its short form for a glance ("Troll 1 nie odpiera (5 > 3)."), where messages.json gives
     // one under "log.<key>.brief"; empty otherwise. Not written to files: the text is the record.
-    LocalizedText brief;
+    const LocalizedText& brief() const { return words().brief; }
+
+private:
+    struct Words {
+        LocalizedText text, brief;
+    };
+    const Words& words() const;
+
+    Args args_;
+    const GameData* data_;  // outlives the entry, as it outlives the session that holds it
+    // Filled once, then shared by the entry's copies; the core runs on one thread.
+    mutable std::shared_ptr<const Words> words_;
 };
 
 struct ApplyResult {

@@ -102,7 +102,7 @@ const MonsterKind* GameData::monster_kind(std::string_view id) const {
     return nullptr;
 }
 
-LocalizedText GameData::message(std::string_view key, const std::map<std::string, LocalizedText>& args) const {
+LocalizedText GameData::message(std::string_view key, const Args& args) const {
     const auto it = messages.find(key);
     if (it == messages.end()) return {std::string(key), std::string(key)};
     return {fill_template(it->second.pl, args, "pl"), fill_template(it->second.en, args, "en")};

@@ -76,7 +76,7 @@ struct GameData {
     const RaceTemplate* race(std::string_view id) const;
     const MonsterKind* monster_kind(std::string_view id) const;
     // A message template with {name} placeholders filled in; the key itself when missing.
-    LocalizedText message(std::string_view key, const std::map<std::string, LocalizedText>& args = {}) const;
+    LocalizedText message(std::string_view key, const Args& args = {}) const;
 };
 
 }  // namespace czary

@@ -1,8 +1,11 @@
 #pragma once
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace czary {
 
@@ -26,10 +29,17 @@ struct LocalizedText {
         static const Cases none;
         return cases_ ? *cases_ : none;
     }
+    // All the forms at once (the ones set before are replaced): one map, not a copy per form.
+    void set_pl_cases(Cases cases) {
+        if (cases.empty()) cases_.reset();
+        else cases_ = std::make_shared<const Cases>(std::move(cases));
+    }
+    // One form added to those set: a copy of the map (it is shared), so names are made with
+    // set_pl_cases where they have several.
     void set_pl_case(std::string grammatical_case, std::string form) {
-        auto cases = cases_ ? std::make_shared<Cases>(*cases_) : std::make_shared<Cases>();
-        (*cases)[std::move(grammatical_case)] = std::move(form);
-        cases_ = std::move(cases);
+        Cases cases = pl_cases();
+        cases[std::move(grammatical_case)] = std::move(form);
+        set_pl_cases(std::move(cases));
     }
     // The Polish form for a grammatical case, the nominative when none is given.
     const std::string& pl_case(std::string_view grammatical_case) const {
@@ -42,6 +52,33 @@ private:
     // is copied into every line of the log that names it, and a copy of the forms was a tree of
     // strings (16% of a replay's allocations).
     std::shared_ptr<const Cases> cases_;
+};
+
+// The values filled into a message template by name ("{figure}", "{spell:acc}"; core/wording.hpp).
+// A handful per message in a flat list, not a tree: a line of the log keeps its values until its
+// words are first read, and a tree of them cost an allocation per value.
+class Args {
+public:
+    using Value = std::pair<std::string, LocalizedText>;
+
+    Args() = default;
+    Args(std::initializer_list<Value> values) : values_(values) {}
+
+    // The value of a name, or none (the first given when a name is given twice).
+    const LocalizedText* find(std::string_view name) const {
+        for (const auto& [given, value] : values_)
+            if (given == name) return &value;
+        return nullptr;
+    }
+    // The value of a name, added (empty) where there is none.
+    LocalizedText& operator[](std::string_view name) {
+        for (auto& [given, value] : values_)
+            if (given == name) return value;
+        return values_.emplace_back(std::string(name), LocalizedText{}).second;
+    }
+
+private:
+    std::vector<Value> values_;
 };
 
 }  // namespace czary

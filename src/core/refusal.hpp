@@ -20,8 +20,8 @@ struct Refusal {
 struct Refused : std::runtime_error {
     std::string code;
     std::string rule;
-    std::map<std::string, LocalizedText> args;  // filled into the message templates
-    Refused(std::string code_, std::string rule_, std::map<std::string, LocalizedText> args_ = {})
+    Args args;  // filled into the message templates
+    Refused(std::string code_, std::string rule_, Args args_ = {})
         : std::runtime_error(code_), code(std::move(code_)), rule(std::move(rule_)), args(std::move(args_)) {}
 };
 

@@ -182,7 +182,7 @@ void apply(Turn& t, const actions::AddMonster& a) {
     // 9.1: the strongest stand in front; the player is told where the new one stands and why
     // (a weaker one added before may have stepped back).
     arrange_monsters_by_strength(t.s, t.data);
-    const std::map<std::string, LocalizedText> where = {{"figure", monster.name}, {"sila", number_text(sila)}, {"rank", number_text(place_of(t.s, monster.id).rank + 1)}};
+    const Args where = {{"figure", monster.name}, {"sila", number_text(sila)}, {"rank", number_text(place_of(t.s, monster.id).rank + 1)}};
     // 16.0: Bezimienny behind the Demons, in their last rank or the one after it. (Looked for only
     // when he comes: adding a monster stays linear on a large board.)
     int last_demon_rank = -1;

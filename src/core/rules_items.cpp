@@ -370,14 +370,15 @@ void apply(Turn& t, const actions::Improve& a) {
     Figure& c = character(t, a.character);
     const std::string what = a.what;
     if (!improvable(what)) throw Refused("bad_action", "", {{"field", "what"}});
-    const Args args{{"figure", c.name}, {"what", t.data.message("improve." + what)}};
+    const LocalizedText what_words = t.data.message("improve." + what);
+    const Args args{{"figure", c.name}, {"what", what_words}};
     if (t.s.adventure.active) throw Refused("improve_after_adventure", "12.2", args);
     if (std::find(c.improved.begin(), c.improved.end(), what) != c.improved.end())
         throw Refused("improved_once", "12.2", args);
     if (what == "talent_traps" && c.talents.traps_lost) throw Refused("traps_lost_for_good", "13.5", args);
     const int price = improve_price(t.s, what);
     if (c.experience < price) throw Refused("not_enough_experience", what == "zrecznosc" ? "12.3" : "12.2",
-                                            {{"figure", c.name}, {"what", args.at("what")}, {"price", number_text(price)}});
+                                            {{"figure", c.name}, {"what", what_words}, {"price", number_text(price)}});
     if (what == "odpornosc" && c.odpornosc >= 5) throw Refused("odpornosc_at_most_5", "11.0", args);
     if (what == "talent_traps" && c.talents.traps >= 5) throw Refused("talent_at_most_5", "7.3", args);
     if (what == "talent_black_gates" && c.talents.black_gates >= 5) throw Refused("talent_at_most_5", "16.0", args);
@@ -395,7 +396,7 @@ void apply(Turn& t, const actions::Improve& a) {
     c.improved.push_back(what);
     t.outcome["experience"] = c.experience;
     t.note("improved", what == "zrecznosc" ? "12.3" : "12.2",
-           {{"figure", c.name}, {"what", args.at("what")}, {"price", number_text(price)}});
+           {{"figure", c.name}, {"what", what_words}, {"price", number_text(price)}});
 }
 
 }  // namespace czary

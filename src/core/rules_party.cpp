@@ -53,8 +53,9 @@ void apply(Turn& t, const actions::AddHero& a) {
     c.name = plain(other_name.value_or(hero->name));
     // The hero's own name declines as the data says; another name is kept as typed.
     if (!other_name || *other_name == hero->name) {
-        for (const auto& [grammatical_case, form] : hero->pl_cases) c.name.set_pl_case(grammatical_case, form);
-        if (!hero->gender.empty()) c.name.set_pl_case("gender", hero->gender);
+        LocalizedText::Cases cases = hero->pl_cases;
+        if (!hero->gender.empty()) cases["gender"] = hero->gender;
+        c.name.set_pl_cases(std::move(cases));
     }
     c.race = hero->race;
     c.sila = hero->sila;

@@ -32,7 +32,7 @@ void Session::measure_base() {
     base_bytes_ = empty.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).size();
 }
 
-ApplyResult Session::refused(const char* code, const char* rule, std::map<std::string, LocalizedText> parts) const {
+ApplyResult Session::refused(const char* code, const char* rule, Args parts) const {
     ApplyResult result;
     result.refusal = make_refusal(Refused(code, rule, std::move(parts)), *data_);
     return result;
@@ -301,7 +301,7 @@ Session Session::from_text(std::string_view text, std::vector<ReplayEntry>* repo
 }
 
 nlohmann::json log_entry_to_json(const LogEntry& entry) {
-    return {{"key", entry.key}, {"rule", entry.rule}, {"pl", entry.text.pl}, {"en", entry.text.en}};
+    return {{"key", entry.key}, {"rule", entry.rule}, {"pl", entry.text().pl}, {"en", entry.text().en}};
 }
 
 nlohmann::json roll_to_json(const RollRecord& roll) {

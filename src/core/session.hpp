@@ -122,7 +122,7 @@ private:
     void rebuild_to(std::size_t position);
     void measure_base();
     void restore_head();
-    ApplyResult refused(const char* code, const char* rule, std::map<std::string, LocalizedText> parts) const;
+    ApplyResult refused(const char* code, const char* rule, Args parts) const;
     ApplyResult action_too_large() const;
     // "session_too_long" once the session holds max_session_actions steps; checked first by both entries.
     std::optional<ApplyResult> full() const;

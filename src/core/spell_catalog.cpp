@@ -47,8 +47,10 @@ LocalizedText parse_text(const nlohmann::json& node) {
 // A name with its Polish case forms for sentences: "pl_acc", "pl_gen" (core/wording.hpp).
 LocalizedText parse_name(const nlohmann::json& node) {
     LocalizedText name = parse_text(node);
+    LocalizedText::Cases cases;
     for (const auto& [key, form] : node.items())
-        if (key.rfind("pl_", 0) == 0) name.set_pl_case(key.substr(3), form.get<std::string>());
+        if (key.rfind("pl_", 0) == 0) cases[key.substr(3)] = form.get<std::string>();
+    name.set_pl_cases(std::move(cases));
     return name;
 }
 

@@ -175,17 +175,19 @@ LocalizedText read_name(const Fields& f, const char* key) {
         if (!value->at("en").is_string()) wrong(f.path(key), what);
         text.en = value->at("en").get<std::string>();
     }
+    LocalizedText::Cases cases;
     for (const char* grammatical_case : name_cases) {
         const std::string case_key = std::string("pl_") + grammatical_case;
         if (!value->contains(case_key)) continue;
         if (!value->at(case_key).is_string()) wrong(f.path(key) + "." + case_key, "must be a text (is " + shown(value->at(case_key)) + ")");
-        text.set_pl_case(grammatical_case, value->at(case_key).get<std::string>());
+        cases[grammatical_case] = value->at(case_key).get<std::string>();
     }
     if (value->contains("gender")) {
         const json& gender = value->at("gender");
         if (!gender.is_string() || (gender != "m" && gender != "f")) wrong(f.path(key) + ".gender", "must be \"m\" or \"f\" (is " + shown(gender) + ")");
-        text.set_pl_case("gender", gender.get<std::string>());
+        cases["gender"] = gender.get<std::string>();
     }
+    text.set_pl_cases(std::move(cases));
     return text;
 }
 

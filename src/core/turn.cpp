@@ -30,12 +30,19 @@ Turn::Turn(GameState& state, const GameData& game_data, const actions::Dice& pip
           return roll_words(state, game_data, purpose, figure);
       }) {}
 
-void Turn::note(const std::string& key, const std::string& rule, const Args& args) {
-    std::string name = "log." + key;
-    LocalizedText text = data.message(name, args);
-    name += ".brief";
-    const bool has_brief = data.messages.find(name) != data.messages.end();
-    log.push_back({key, rule, std::move(text), has_brief ? data.message(name, args) : LocalizedText{}});
+void Turn::note(std::string key, std::string rule, Args args) {
+    log.emplace_back(std::move(key), std::move(rule), std::move(args), data);
+}
+
+const LogEntry::Words& LogEntry::words() const {
+    if (!words_) {
+        std::string name = "log." + key;
+        Words words{data_->message(name, args_), {}};
+        name += ".brief";
+        if (data_->messages.find(name) != data_->messages.end()) words.brief = data_->message(name, args_);
+        words_ = std::make_shared<const Words>(std::move(words));
+    }
+    return *words_;
 }
 
 int Turn::in_range(int value, const char* field, int min, int max) {

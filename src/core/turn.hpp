@@ -14,8 +14,6 @@
 
 namespace czary {
 
-using Args = std::map<std::string, LocalizedText>;
-
 class Turn {
 public:
     // `pips`: the action's "dice" (the table's dice), or none: the generator rolls. Pips outside
@@ -29,7 +27,7 @@ public:
     nlohmann::json outcome = nlohmann::json::object();
     TalkOutcome talk = TalkOutcome::None;  // what a negotiation or a bribe came to (the interface reads it)
 
-    void note(const std::string& key, const std::string& rule, const Args& args = {});
+    void note(std::string key, std::string rule, Args args = {});
 
     Figure& figure(const std::string& id);             // refuses "unknown_figure"
     const Spell& spell(const std::string& id) const;   // refuses "unknown_spell"

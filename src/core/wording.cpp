@@ -19,22 +19,22 @@ std::vector<std::string_view> split(std::string_view text, char separator) {
 
 // The part's value for one placeholder's inside ("name", "name:acc", "name|one|few|many"),
 // appended to `out`; false, with `out` as it was, when it names no part.
-bool filled(std::string_view inside, const std::map<std::string, LocalizedText>& parts, std::string_view language, std::string& out) {
+bool filled(std::string_view inside, const Args& parts, std::string_view language, std::string& out) {
     if (const auto question = inside.find('?'); question != std::string_view::npos) {
         // {figure?zaznaczył|zaznaczyła|zaznacza}: the form for the part's gender, else the last.
-        const auto part = parts.find(std::string(inside.substr(0, question)));
+        const LocalizedText* part = parts.find(inside.substr(0, question));
         const auto forms = split(inside.substr(question + 1), '|');
-        if (part == parts.end() || forms.size() < 2) return false;
-        const auto gender = part->second.pl_cases().find(std::string_view("gender"));
-        const std::string known = gender == part->second.pl_cases().end() ? std::string() : gender->second;
+        if (!part || forms.size() < 2) return false;
+        const auto gender = part->pl_cases().find(std::string_view("gender"));
+        const std::string_view known = gender == part->pl_cases().end() ? std::string_view() : std::string_view(gender->second);
         out.append(known == "m" ? forms[0] : known == "f" ? forms[1] : forms.back());
         return true;
     }
     if (inside.find('|') != std::string_view::npos) {
         const auto forms = split(inside, '|');
-        const auto part = parts.find(std::string(forms[0]));
-        if (part == parts.end() || forms.size() < 3) return false;
-        const std::string& number = part->second.in(language);
+        const LocalizedText* part = parts.find(forms[0]);
+        if (!part || forms.size() < 3) return false;
+        const std::string& number = part->in(language);
         long long n = 0;
         const auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), n);
         if (error != std::errc() || end != number.data() + number.size()) return false;
@@ -43,9 +43,9 @@ bool filled(std::string_view inside, const std::map<std::string, LocalizedText>&
         return true;
     }
     const auto colon = inside.find(':');
-    const auto part = parts.find(std::string(inside.substr(0, colon)));
-    if (part == parts.end()) return false;
-    out += colon != std::string_view::npos && language != "en" ? part->second.pl_case(inside.substr(colon + 1)) : part->second.in(language);
+    const LocalizedText* part = parts.find(inside.substr(0, colon));
+    if (!part) return false;
+    out += colon != std::string_view::npos && language != "en" ? part->pl_case(inside.substr(colon + 1)) : part->in(language);
     return true;
 }
 
@@ -72,7 +72,7 @@ std::string counted(long long n, std::string_view language, std::string_view one
     return std::to_string(n) + " " + std::string(form);
 }
 
-std::string fill_template(std::string_view text, const std::map<std::string, LocalizedText>& parts, std::string_view language) {
+std::string fill_template(std::string_view text, const Args& parts, std::string_view language) {
     std::string out;
     out.reserve(text.size() + 32);  // names put in are longer than their placeholders
     std::size_t at = 0;

@@ -26,6 +26,6 @@ PluralForm polish_plural(long long n);
 // {one, other} in English: `few` is used for both of English's "other" forms).
 std::string counted(long long n, std::string_view language, std::string_view one, std::string_view few, std::string_view many);
 
-std::string fill_template(std::string_view text, const std::map<std::string, LocalizedText>& parts, std::string_view language);
+std::string fill_template(std::string_view text, const Args& parts, std::string_view language);
 
 }  // namespace czary

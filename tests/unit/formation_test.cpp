@@ -42,16 +42,16 @@ TEST_CASE("9.1: the player is told where a new monster stands and why; in a figh
     auto result = t.ok({{"type", "add_monster"}, {"kind", "troll"}, {"sila", 9}});  // m4
     REQUIRE(result.log.size() == 1);
     CHECK(result.log[0].key == "monster_added_ranked");
-    CHECK(result.log[0].text.pl == "Pojawia się Troll 1 (siła 9) i staje w 1. szeregu: z przodu stoją najsilniejsze potwory.");
-    CHECK(result.log[0].text.en == "Troll 1 appears (siła 9) and stands in rank 1: the strongest monsters stand in front.");
+    CHECK(result.log[0].text().pl == "Pojawia się Troll 1 (siła 9) i staje w 1. szeregu: z przodu stoją najsilniejsze potwory.");
+    CHECK(result.log[0].text().en == "Troll 1 appears (siła 9) and stands in rank 1: the strongest monsters stand in front.");
     CHECK(t.state().monsters.ranks[1][0] == "m1");
     result = t.ok({{"type", "add_monster"}, {"kind", "ork"}, {"sila", 2}});  // m5
-    CHECK(result.log[0].text.pl == "Pojawia się Ork 4 (siła 2) i staje w 2. szeregu: z przodu stoją najsilniejsze potwory.");
+    CHECK(result.log[0].text().pl == "Pojawia się Ork 4 (siła 2) i staje w 2. szeregu: z przodu stoją najsilniejsze potwory.");
     t.party();
     t.ok({{"type", "start_fight"}});
     result = t.ok({{"type", "add_monster"}, {"kind", "ork"}, {"sila", 20}});
     CHECK(result.log[0].key == "monster_added");
-    CHECK(result.log[0].text.pl == "Pojawia się Ork 5 (siła 20).");
+    CHECK(result.log[0].text().pl == "Pojawia się Ork 5 (siła 20).");
 }
 
 TEST_CASE("9.8: in a fight the party reorganises only in phase 4, one from each rank, one rank at a time") {
@@ -86,7 +86,7 @@ TEST_CASE("9.8 party pkt 4: with one left alive in the first rank, the one move 
     REQUIRE(t.state().fight.phase == 4);
     // The phase says what is owed, and will not end without it.
     CHECK(phase4.log.back().key == "first_rank_move_owed");
-    CHECK(phase4.log.back().text.pl == "Curvenol został w 1. szeregu sam: jedna postać z 2. szeregu musi przejść do 1. szeregu i to jedyny ruch w tej fazie.");
+    CHECK(phase4.log.back().text().pl == "Curvenol został w 1. szeregu sam: jedna postać z 2. szeregu musi przejść do 1. szeregu i to jedyny ruch w tej fazie.");
     t.refused({{"type", "next_phase"}}, "first_rank_move_owed", "9.8");
     t.refused({{"type", "move_figure"}, {"figure", "c4"}, {"rank", 2}, {"slot", 3}}, "first_rank_move_first", "9.8");
     t.refused({{"type", "move_figure"}, {"figure", "c3"}, {"rank", 1}, {"slot", 1}}, "first_rank_move_first", "9.8");

@@ -163,7 +163,7 @@ TEST_CASE("wording: Polish counts take the form their number needs (1 / 2-4 / 5+
     CHECK(counted(1, "en", "use", "uses", "uses") == "1 use");
     CHECK(counted(2, "en", "use", "uses", "uses") == "2 uses");
 
-    const std::map<std::string, LocalizedText> parts{{"n", LocalizedText("3")}, {"who", LocalizedText("Larraka")}};
+    const czary::Args parts{{"n", LocalizedText("3")}, {"who", LocalizedText("Larraka")}};
     CHECK(czary::fill_template("{who}: {n|rana|rany|ran}", parts, "pl") == "Larraka: 3 rany");
     CHECK(czary::fill_template("{who}: {n|wound|wounds}", parts, "en") == "Larraka: 3 wounds");
     CHECK(czary::fill_template("{missing} stays", parts, "pl") == "{missing} stays");  // a gap shows
@@ -186,8 +186,8 @@ TEST_CASE("10.5 the spell's name takes its case in a sentence: Błyskawicę moż
     const auto result = t.ok({{"type", "cast"}, {"caster", "c1"}, {"spell", "blyskawica"}, {"targets", {"m4"}}, {"dice", {5, 6}}});
     REQUIRE_FALSE(result.log.empty());
     // Larraka is a woman: a present-tense verb needs no gender ("rzuca", not "rzucił").
-    CHECK(result.log[0].text.pl == "Larraka rzuca Błyskawicę (koszt: 2 rany).");
-    CHECK(result.log[0].text.en == "Larraka casts Lightning (cost: 2 wounds).");
+    CHECK(result.log[0].text().pl == "Larraka rzuca Błyskawicę (koszt: 2 rany).");
+    CHECK(result.log[0].text().en == "Larraka casts Lightning (cost: 2 wounds).");
 }
 
 // Issue 25: names are declined where the sentence needs it ("postaci Larraki", "postaci
@@ -417,7 +417,7 @@ TEST_CASE("i18n: the code uses only keys the text files define, and they define 
         built_keys.insert(std::string("talk.result.") + outcome);
         if (std::string(outcome).rfind("bribe_", 0) != 0) built_keys.insert(std::string("negotiation.") + outcome);
     }
-    // turn.cpp note(): "log.<key>.brief", a log line's short form, where messages.json gives one.
+    // turn.cpp LogEntry::words(): "log.<key>.brief", a log line's short form, where messages.json gives one.
     for (const auto& key : used)
         if (defined.count(key + ".brief")) built_keys.insert(key + ".brief");
     for (const auto& key : built_keys) CHECK_MESSAGE(defined.count(key) == 1, "a key the code builds is missing: " << key);

@@ -90,7 +90,7 @@ TEST_CASE("17.5: between adventures every living character's wounds heal; the de
         if (entry.key == "healed_between_adventures") {
             told = true;
             CHECK(entry.rule == "17.5");
-            CHECK(entry.text.pl == "Poza labiryntem Gislan leczy wszystkie rany: życie 10/10.");
+            CHECK(entry.text().pl == "Poza labiryntem Gislan leczy wszystkie rany: życie 10/10.");
         }
     CHECK(told);
     // The next adventure: 10.2 counts from full life (Gislan may cast what costs up to 9 wounds).
@@ -177,8 +177,8 @@ TEST_CASE("9.0: a fight is not ended by flight or agreement unless the house rul
     auto ended = t.ok({{"type", "end_fight"}, {"outcome", "fled"}});
     bool labelled = false;
     for (const auto& entry : ended.log)
-        labelled = labelled || (entry.key == "house_rule_used" && entry.text.pl.find("Zasada domowa") != std::string::npos &&
-                                entry.text.en.find("House rule") != std::string::npos);
+        labelled = labelled || (entry.key == "house_rule_used" && entry.text().pl.find("Zasada domowa") != std::string::npos &&
+                                entry.text().en.find("House rule") != std::string::npos);
     CHECK(labelled);
     CHECK(t.state().fight.outcome == czary::FightOutcome::Fled);
     t.refused({{"type", "set_house_rule"}, {"rule", "no_such_rule"}, {"on", true}}, "unknown_house_rule", "2.3");
@@ -241,7 +241,7 @@ TEST_CASE("12.0: the players may split the experience their own way, the whole t
     CHECK(t.fig("c3").experience == 0);
     bool logged = false;
     for (const auto& entry : result.log)
-        logged = logged || (entry.key == "fight_ended_shares" && entry.text.en.find("Larraka 40, Gislan 26") != std::string::npos);
+        logged = logged || (entry.key == "fight_ended_shares" && entry.text().en.find("Larraka 40, Gislan 26") != std::string::npos);
     CHECK(logged);
 
     // A survivor left out gets nothing; without shares the split is equal, fractions dropped.
@@ -268,11 +268,11 @@ TEST_CASE("9.7: a wound's message gives life left against siła, as the counter 
     for (const auto& entry : hit.log)
         if (entry.key == "wounded") wounded = &entry;
     REQUIRE(wounded);
-    CHECK(wounded->text.pl == "Troll 1: +6 ran, życie 3/9.");
-    CHECK(wounded->text.en == "Troll 1: +6 wounds, life 3/9.");
+    CHECK(wounded->text().pl == "Troll 1: +6 ran, życie 3/9.");
+    CHECK(wounded->text().en == "Troll 1: +6 wounds, life 3/9.");
     auto death = t.ok({{"type", "wound"}, {"figure", "c1"}, {"amount", 5}});
     for (const auto& entry : death.log)
-        if (entry.key == "wounded") CHECK(entry.text.pl == "Larraka: +5 ran, życie 0/5.");
+        if (entry.key == "wounded") CHECK(entry.text().pl == "Larraka: +5 ran, życie 0/5.");
 }
 
 TEST_CASE("15.4 the Troll regenerates: one wound less after every third monsters' attack (phase 2 of rounds 3, 6, ...)") {
@@ -290,7 +290,7 @@ TEST_CASE("15.4 the Troll regenerates: one wound less after every third monsters
     CHECK(t.fig("m4").wounds == 4);
     CHECK(t.fig(orc).wounds == 2);
     CHECK(third.log.front().key == "regenerates");
-    CHECK(third.log.front().text.pl == "Troll 1 regeneruje się: jedna rana mniej, życie 5/9.");
+    CHECK(third.log.front().text().pl == "Troll 1 regeneruje się: jedna rana mniej, życie 5/9.");
     t.next_phases(5);                          // round 4's phase 2 ends: nothing
     CHECK(t.fig("m4").wounds == 4);
 }

@@ -143,7 +143,7 @@ TEST_CASE("10.5 Urok: a monster freed outside a fight attacks at once: the fight
     CHECK(t.state().fight.phase == 2);
     bool announced = false;
     for (const auto& entry : result.log)
-        announced |= entry.key == "freed_monster_attacks_first" && entry.rule == "10.5" && entry.text.en.find("Orc") != std::string::npos;
+        announced |= entry.key == "freed_monster_attacks_first" && entry.rule == "10.5" && entry.text().en.find("Orc") != std::string::npos;
     CHECK(announced);
     // No time to talk or bribe, and the party's attack phase of round 1 is skipped.
     t.refused({{"type", "negotiate"}, {"negotiator", "c2"}, {"dice", {6, 6}}}, "fight_in_progress", "8.4");

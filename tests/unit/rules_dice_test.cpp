@@ -21,7 +21,7 @@ TEST_CASE("3.1 roll_dice: the app's generator rolls the code; only the generator
     CHECK(t.state().rng.state != rng_before);
     REQUIRE(result.log.size() == 1);
     CHECK(result.log[0].rule == "3.1");
-    CHECK(result.log[0].text.pl.find("→ " + std::to_string(roll.total)) != std::string::npos);
+    CHECK(result.log[0].text().pl.find("→ " + std::to_string(roll.total)) != std::string::npos);
 }
 
 TEST_CASE("3.1 roll_dice: real dice from the table; a K3 halves the pip; the counters' 2+2 is 2K6+2") {

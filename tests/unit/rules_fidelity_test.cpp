@@ -434,7 +434,7 @@ TEST_CASE("17.5 experience prices rise 10% after every adventure from the second
     auto raised = t.ok({{"type", "improve"}, {"character", "c2"}, {"what", "talent_traps"}});  // Gislan: traps 3 → 4
     CHECK(t.fig("c2").talents.traps == 4);
     CHECK(t.fig("c2").experience == 500);
-    CHECK(raised.log[0].text.pl == "Gislan podnosi cechę: zdolność „pułapki” o 1 (koszt: 100 punktów doświadczenia i tyle samo złota).");
+    CHECK(raised.log[0].text().pl == "Gislan podnosi cechę: zdolność „pułapki” o 1 (koszt: 100 punktów doświadczenia i tyle samo złota).");
     t.ok({{"type", "improve"}, {"character", "c1"}, {"what", "talent_negotiation"}});
     CHECK(t.fig("c1").talents.negotiation == 1);
     t.ok({{"type", "improve"}, {"character", "c3"}, {"what", "talent_black_gates"}});  // Curvenol: 2 → 3

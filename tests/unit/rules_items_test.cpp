@@ -151,7 +151,7 @@ TEST_CASE("16.0: Bezimienny stands in the Demons' last rank or behind them, out 
     // Two Demons: their rank has a place left, and he takes it, strongest though he is.
     CHECK(t.state().monsters.ranks[0] == std::array<std::string, 3>{"m4", "m5", "m6"});
     CHECK(added.log[0].key == "monster_added_among_demons");
-    CHECK(added.log[0].text.pl == "Pojawia się Bezimienny 1 (siła 15) i staje w 1. szeregu, ostatnim szeregu Demonów.");
+    CHECK(added.log[0].text().pl == "Pojawia się Bezimienny 1 (siła 15) i staje w 1. szeregu, ostatnim szeregu Demonów.");
     // A third Demon takes the front; he steps behind them.
     t.monster("demon", 6);  // m7
     CHECK(t.state().monsters.ranks[0] == std::array<std::string, 3>{"m4", "m5", "m7"});
@@ -165,5 +165,5 @@ TEST_CASE("16.0: Bezimienny stands in the Demons' last rank or behind them, out 
     Table u = in_labyrinth();
     for (int sila : {8, 7, 6}) u.monster("demon", sila);
     added = u.ok({{"type", "add_monster"}, {"kind", "bezimienny"}, {"sila", 15}});
-    CHECK(added.log[0].text.pl == "Pojawia się Bezimienny 1 (siła 15) i staje w 2. szeregu, za Demonami.");
+    CHECK(added.log[0].text().pl == "Pojawia się Bezimienny 1 (siła 15) i staje w 2. szeregu, za Demonami.");
 }

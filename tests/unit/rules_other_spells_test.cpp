@@ -161,11 +161,11 @@ TEST_CASE("10.6 Uzdrowienie on a figure with no wounds: the log says nothing was
     const auto result = t.ok({{"type", "cast"}, {"caster", "c1"}, {"spell", "uzdrowienie"}, {"targets", {"c2"}}, {"dice", {4}}});
     CHECK(result.outcome["targets"][0]["healed"] == 0);
     bool said = false;
-    for (const auto& line : result.log) said = said || line.text.pl == "Gislan: bez ran, nic nie wyleczono (wyrzucono 3).";
+    for (const auto& line : result.log) said = said || line.text().pl == "Gislan: bez ran, nic nie wyleczono (wyrzucono 3).";
     CHECK(said);
     const auto potion = t.ok({{"type", "heal"}, {"figure", "c2"}, {"amount", 2}});
-    CHECK(potion.log.back().text.pl == "Gislan: bez ran, nic nie wyleczono.");
-    CHECK(potion.log.back().text.en == "Gislan: no wounds, nothing healed.");
+    CHECK(potion.log.back().text().pl == "Gislan: bez ran, nic nie wyleczono.");
+    CHECK(potion.log.back().text().en == "Gislan: no wounds, nothing healed.");
 }
 
 TEST_CASE("10.6 Uzdrowienie and Odmłodzenie: not on oneself") {

@@ -30,8 +30,8 @@ struct Table {
         INFO("refused: " << result.refusal.code << " " << result.refusal.en);
         REQUIRE(result.ok);
         for (const auto& entry : result.log) {  // every placeholder of the message filled
-            CHECK_MESSAGE(entry.text.pl.find('{') == std::string::npos, entry.text.pl);
-            CHECK_MESSAGE(entry.text.en.find('{') == std::string::npos, entry.text.en);
+            CHECK_MESSAGE(entry.text().pl.find('{') == std::string::npos, entry.text().pl);
+            CHECK_MESSAGE(entry.text().en.find('{') == std::string::npos, entry.text().en);
         }
         return result;
     }
