@@ -300,11 +300,13 @@ std::string session_file_name(const App& app) {
 std::string session_file(const App& app, bool position_only) {
     const Session& session = app.session;
     // A position's file starts afresh: its meta holds the name alone.
-    nlohmann::json meta = !position_only && session.meta().is_object() ? session.meta() : nlohmann::json::object();
+    const nlohmann::json unnamed = !position_only && session.meta().is_object() ? session.meta() : nlohmann::json::object();
+    nlohmann::json meta = unnamed;
     meta["name"] = app.store && !app.store->current_name().empty() ? app.store->current_name() : std::string(app.tr("session.imported_name"));
     // The name goes with the file unless it would carry `meta` past what a file may hold (the
-    // file would then not import): an export always imports.
-    const nlohmann::json& kept = meta.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).size() <= max_session_meta_bytes ? meta : session.meta();
+    // file would then not import): an export always imports. Only a whole session's meta can be
+    // that large; a position's is the name alone.
+    const nlohmann::json& kept = meta.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).size() <= max_session_meta_bytes ? meta : unnamed;
     // The steps' texts joined as they are (Session::to_text), not read into a JSON value again.
     return position_only ? Session(session.state(), *app.data).to_text(kept) : session.to_text(kept);
 }
