@@ -243,7 +243,7 @@ bool import_session(App& app, std::string_view text, const std::string& given_na
     std::string name = store::session_name(given_name);
     bool numbered = false;  // "Import N": a file with no name of its own
     if (name.empty()) {
-        name = name_in_file(text);
+        name = name_in_meta(app.session);  // the imported one, read with it: the text is not parsed again
         if (!name.empty()) guarded(app, [&] { name = free_session_name(app, name); });
     }
     if (name.empty()) {
@@ -311,14 +311,10 @@ std::string session_file(const App& app, bool position_only) {
     return position_only ? Session(session.state(), *app.data).to_text(kept) : session.to_text(kept);
 }
 
-std::string name_in_file(std::string_view text) {
-    try {
-        const auto file = parse_json_input(text, session_file_limits, "session");
-        if (file.contains("meta") && file["meta"].is_object() && file["meta"].contains("name") && file["meta"]["name"].is_string())
-            return store::session_name(file["meta"]["name"].get<std::string>());
-    } catch (const std::exception&) {  // the import itself says what is wrong with the file
-    }
-    return "";
+std::string name_in_meta(const Session& session) {
+    const nlohmann::json& meta = session.meta();
+    const auto name = meta.is_object() ? meta.find("name") : meta.end();
+    return name != meta.end() && name->is_string() ? store::session_name(name->get<std::string>()) : "";
 }
 
 std::string free_session_name(App& app, const std::string& name) {

@@ -43,8 +43,8 @@ void export_session(App& app);
 // The session file of the open session (an export, a link), its text as a save writes it: with the
 // stored name in meta.name; position_only: a session whose start is the current state, with no actions.
 std::string session_file(const App& app, bool position_only = false);
-// The name a session file carries in meta.name (cut to a stored name's size), or "".
-std::string name_in_file(std::string_view text);
+// The name a session carries in meta.name, as its file had it (cut to a stored name's size), or "".
+std::string name_in_meta(const Session& session);
 // `name`, or "<name> (2)", "(3)", … when a stored session has it already: an imported or passed
 // session is told apart from the one it came from.
 std::string free_session_name(App& app, const std::string& name);

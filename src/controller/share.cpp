@@ -93,8 +93,11 @@ void share_link_made(App& app, std::string link) {
 
 void incoming_share(App& app, std::string_view text) {
     std::size_t steps = 0;
+    std::string name;
     try {
-        steps = Session::from_text(text).steps().size();
+        const Session shared = Session::from_text(text);
+        steps = shared.steps().size();
+        name = name_in_meta(shared);
     } catch (const DataError& e) {
         // A limit is said as it is (which one, and by how much): scanning again would not help.
         // Other reasons are the import's, said of a link.
@@ -103,7 +106,6 @@ void incoming_share(App& app, std::string_view text) {
     } catch (const std::exception& e) {
         return refuse_link(app, problem_words(app, e));
     }
-    std::string name = name_in_file(text);
     if (name.empty()) name = app.tr("session.imported_name");
     std::string stored_as = name;
     try {
