@@ -27,17 +27,10 @@ endforeach()
 # imgui_draw.cpp compiled from a copy whose AddFontDefault adds nothing: ImGui 1.86 links its own
 # font (ProggyClean, 12 KB of base85, about 10 KB gzip) for an atlas built without one, and the
 # app's fonts are always there (compiled in, platform/web/ui_font.cpp).
-file(READ ${CZARY_IMGUI_DIR}/imgui_draw.cpp imgui_draw_source)
 set(imgui_default_font "    const char* ttf_compressed_base85 = GetDefaultCompressedFontDataTTFBase85();\n")
-string(FIND "${imgui_draw_source}" "${imgui_default_font}" imgui_default_font_at)
-if(imgui_default_font_at EQUAL -1)
-  message(FATAL_ERROR "${CZARY_IMGUI_DIR}/imgui_draw.cpp: AddFontDefault's font data was not found (not ImGui 1.86?)")
-endif()
-string(REPLACE "${imgui_default_font}" "    return NULL;  // Czary: no ProggyClean (src/web_app.cmake)\n${imgui_default_font}"
-       imgui_draw_source "${imgui_draw_source}")
-file(WRITE ${CMAKE_BINARY_DIR}/generated/imgui_draw.cpp.new "${imgui_draw_source}")  # as it is: no @VAR@
-configure_file(${CMAKE_BINARY_DIR}/generated/imgui_draw.cpp.new ${CMAKE_BINARY_DIR}/generated/imgui_draw.cpp COPYONLY)
-set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${CZARY_IMGUI_DIR}/imgui_draw.cpp)
+set(imgui_no_default_font "    return NULL;  // Czary: no ProggyClean (src/web_app.cmake)\n${imgui_default_font}")
+czary_patched_copy(${CZARY_IMGUI_DIR}/imgui_draw.cpp ${CMAKE_BINARY_DIR}/generated/imgui_draw.cpp
+                   imgui_default_font imgui_no_default_font)
 add_library(imgui STATIC
   ${CZARY_IMGUI_DIR}/imgui.cpp ${CMAKE_BINARY_DIR}/generated/imgui_draw.cpp ${CZARY_IMGUI_DIR}/imgui_tables.cpp
   ${CZARY_IMGUI_DIR}/imgui_widgets.cpp
