@@ -167,6 +167,30 @@ TEST_CASE("wording: Polish counts take the form their number needs (1 / 2-4 / 5+
     CHECK(czary::fill_template("{who}: {n|rana|rany|ran}", parts, "pl") == "Larraka: 3 rany");
     CHECK(czary::fill_template("{who}: {n|wound|wounds}", parts, "en") == "Larraka: 3 wounds");
     CHECK(czary::fill_template("{missing} stays", parts, "pl") == "{missing} stays");  // a gap shows
+    // A name given twice fills with its first value; [] changes a value given and adds one not given.
+    czary::Args twice{{"who", LocalizedText("Larraka")}, {"who", LocalizedText("Gislan")}};
+    CHECK(czary::fill_template("{who}", twice, "pl") == "Larraka");
+    twice["who"] = LocalizedText("Curvenol");
+    twice["n"] = LocalizedText("2");
+    CHECK(czary::fill_template("{who}: {n}", twice, "en") == "Curvenol: 2");
+}
+
+TEST_CASE("log: a line's words are its message filled with its values, both languages and the short form, whenever they are read") {
+    const auto& data = czary::GameData::builtin();
+    const czary::LogEntry line("not_resisted", "11.0", {{"figure", LocalizedText("Troll 1")}, {"roll", LocalizedText("5")}, {"odpornosc", LocalizedText("3")}}, data);
+    const czary::LogEntry copied_unread = line;
+    CHECK(line.text().pl == "Troll 1 nie odpiera czaru (rzut 5 > odporność 3).");
+    CHECK(line.text().en == "Troll 1 fails to resist (roll 5 > resistance 3).");
+    CHECK(line.brief().pl == "Troll 1 nie odpiera czaru (5 > 3).");
+    const czary::LogEntry copied_read = line;
+    for (const auto* copy : {&copied_unread, &copied_read}) {
+        CHECK(copy->text().pl == line.text().pl);
+        CHECK(copy->brief().en == "Troll 1 fails to resist (5 > 3).");
+    }
+    // A message with no short form has none: the interface shows the whole line.
+    const czary::LogEntry wounded("wounded", "", {{"figure", LocalizedText("Larraka")}, {"amount", LocalizedText("2")}, {"life", LocalizedText("3")}, {"sila", LocalizedText("5")}}, data);
+    CHECK(wounded.text().pl == "Larraka: +2 rany, życie 3/5.");
+    CHECK(wounded.brief().pl.empty());
 }
 
 TEST_CASE("10.5 the spell's name takes its case in a sentence: Błyskawicę można rzucić, Larraka rzuca Błyskawicę") {
