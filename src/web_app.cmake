@@ -31,10 +31,17 @@ set(imgui_default_font "    const char* ttf_compressed_base85 = GetDefaultCompre
 set(imgui_no_default_font "    return NULL;  // Czary: no ProggyClean (src/web_app.cmake)\n${imgui_default_font}")
 czary_patched_copy(${CZARY_IMGUI_DIR}/imgui_draw.cpp ${CMAKE_BINARY_DIR}/generated/imgui_draw.cpp
                    imgui_default_font imgui_no_default_font)
+# The SDL backend compiled from a copy that reads no gamepad: the app does not ask ImGui for
+# gamepad navigation, but the calls alone linked SDL's game-controller code (the mapping parser,
+# SDL_sscanf) into the wasm.
+set(imgui_sdl_gamepads "    memset(io.NavInputs, 0, sizeof(io.NavInputs));\n")
+set(imgui_sdl_no_gamepads "${imgui_sdl_gamepads}    return;  // Czary: no gamepads (src/web_app.cmake)\n")
+czary_patched_copy(${CZARY_IMGUI_DIR}/backends/imgui_impl_sdl.cpp ${CMAKE_BINARY_DIR}/generated/imgui_impl_sdl.cpp
+                   imgui_sdl_gamepads imgui_sdl_no_gamepads)
 add_library(imgui STATIC
   ${CZARY_IMGUI_DIR}/imgui.cpp ${CMAKE_BINARY_DIR}/generated/imgui_draw.cpp ${CZARY_IMGUI_DIR}/imgui_tables.cpp
   ${CZARY_IMGUI_DIR}/imgui_widgets.cpp
-  ${CZARY_IMGUI_DIR}/backends/imgui_impl_sdl.cpp ${CZARY_IMGUI_DIR}/backends/imgui_impl_opengl3.cpp)
+  ${CMAKE_BINARY_DIR}/generated/imgui_impl_sdl.cpp ${CZARY_IMGUI_DIR}/backends/imgui_impl_opengl3.cpp)
 target_include_directories(imgui SYSTEM PUBLIC ${CZARY_IMGUI_DIR} ${CZARY_IMGUI_DIR}/backends
                                                ${CZARY_SDL2_PREFIX}/include/SDL2)
 
