@@ -7,7 +7,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 source "$ROOT/scripts/env.sh"
 
 SDL_FLAGS=(
-  -DCMAKE_BUILD_TYPE=Release
+  -DCMAKE_BUILD_TYPE=MinSizeRel  # -Os: the site is on a size budget (scripts/bench.sh)
   -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF
   -DSDL_AUDIO=OFF -DSDL_HAPTIC=OFF -DSDL_JOYSTICK=OFF -DSDL_HIDAPI=OFF -DSDL_SENSOR=OFF
   -DSDL_POWER=OFF -DSDL_RENDER=OFF
