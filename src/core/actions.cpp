@@ -1,6 +1,9 @@
 #include "core/actions.hpp"
 
 #include <algorithm>
+#include <array>
+#include <string_view>
+#include <utility>
 #include <climits>
 #include <type_traits>
 
@@ -49,20 +52,21 @@ json write(const actions::TalentPoints& talents) {
 
 // --- reading ---
 
-// Reads the fields of one object; `where` names it in the errors ("action 'cast'").
+// Reads the fields of one object of an action's type; the errors name it ("action 'cast'").
 class Reader {
 public:
-    Reader(const json& object, std::string where) : object_(object), where_(std::move(where)) {}
+    Reader(const json& object, const char* type) : object_(object), type_(type) {}
     bool saw_dice = false;
 
     template <class T>
     void operator()(const char* name, T& value) {
         if (std::string_view(name) == "dice") saw_dice = true;
+        const auto found = object_.find(name);
         if constexpr (is_optional<T>::value) {
             using Inner = typename T::value_type;
             value.reset();
-            if (!object_.contains(name)) return;
-            const json& field = object_.at(name);
+            if (found == object_.end()) return;
+            const json& field = *found;
             // As the rules read them: an optional text or number may be null (left out); an
             // optional list, object or true/false may not.
             if (field.is_null()) {
@@ -72,20 +76,20 @@ public:
             value.emplace();
             read(name, field, *value);
         } else {
-            if (!object_.contains(name)) fail(name, "is missing");
-            read(name, object_.at(name), value);
+            if (found == object_.end()) fail(name, "is missing");
+            read(name, *found, value);
         }
     }
 
 private:
     // The rules' refusal goes with the detail: a bad "dice" is 3.1's bad_dice, any other field
     // bad_action naming it.
-    [[noreturn]] void fail(const std::string& name, const std::string& problem) const {
-        Refused refusal = name == "dice" ? Refused("bad_dice", "3.1", {{"field", "dice"}}) : Refused("bad_action", "", {{"field", name}});
-        throw ActionShapeError(where_ + ": field '" + name + "' " + problem, std::move(refusal));
+    [[noreturn]] void fail(std::string_view name, const char* problem) const {
+        Refused refusal = name == "dice" ? Refused("bad_dice", "3.1", {{"field", "dice"}}) : Refused("bad_action", "", {{"field", std::string(name)}});
+        throw ActionShapeError(std::string("action '") + type_ + "': field '" + std::string(name) + "' " + problem, std::move(refusal));
     }
 
-    void read(const std::string& name, const json& field, std::string& value) const {
+    void read(std::string_view name, const json& field, std::string& value) const {
         if (!field.is_string()) fail(name, "must be a text");
         value = field.get<std::string>();
     }
@@ -96,59 +100,59 @@ private:
         const std::int64_t number = item.get<std::int64_t>();
         return static_cast<int>(std::clamp<std::int64_t>(number, INT_MIN, INT_MAX));
     }
-    void read(const std::string& name, const json& field, int& value) const {
+    void read(std::string_view name, const json& field, int& value) const {
         if (!field.is_number_integer()) fail(name, "must be a whole number");
         value = whole(field);
     }
-    void read(const std::string& name, const json& field, bool& value) const {
+    void read(std::string_view name, const json& field, bool& value) const {
         if (!field.is_boolean()) fail(name, "must be true or false");
         value = field.get<bool>();
     }
-    void read(const std::string& name, const json& field, std::vector<std::string>& value) const {
+    void read(std::string_view name, const json& field, std::vector<std::string>& value) const {
         if (!field.is_array()) fail(name, "must be a list of texts");
         for (const auto& item : field) {
             if (!item.is_string()) fail(name, "must be a list of texts");
             value.push_back(item.get<std::string>());
         }
     }
-    void read(const std::string& name, const json& field, std::vector<int>& value) const {
+    void read(std::string_view name, const json& field, std::vector<int>& value) const {
         if (!field.is_array()) fail(name, "must be a list of whole numbers");
         for (const auto& item : field) {
             if (!item.is_number_integer()) fail(name, "must be a list of whole numbers");
             value.push_back(whole(item));
         }
     }
-    void read(const std::string& name, const json& field, std::array<int, 3>& value) const {
+    void read(std::string_view name, const json& field, std::array<int, 3>& value) const {
         if (!field.is_array() || field.size() != 3) fail(name, "must be a list of three whole numbers");
         for (std::size_t i = 0; i < 3; ++i) {
             if (!field[i].is_number_integer()) fail(name, "must be a list of three whole numbers");
             value[i] = whole(field[i]);
         }
     }
-    void read(const std::string& name, const json& field, std::map<std::string, int>& value) const {
+    void read(std::string_view name, const json& field, std::map<std::string, int>& value) const {
         if (!field.is_object()) fail(name, "must be an object");
         for (const auto& item : field.items()) read(name, item.value(), value[item.key()]);
     }
-    void read(const std::string& name, const json& field, actions::TalentPoints& value) const {
+    void read(std::string_view name, const json& field, actions::TalentPoints& value) const {
         if (!field.is_object()) fail(name, "must be an object");
         for (const auto& item : field.items())
             if (item.key() != "traps" && item.key() != "negotiation" && item.key() != "black_gates")
-                fail(name + "." + item.key(), "is not a talent (traps, negotiation, black_gates)");
+                fail(std::string(name) + "." + item.key(), "is not a talent (traps, negotiation, black_gates)");
         actions::TalentPoints::fields(value, [&](const char* talent, std::optional<int>& points) {
             if (!field.contains(talent)) return;
             points.emplace();
-            read(name + "." + talent, field.at(talent), *points);  // null too is not a number
+            read(std::string(name) + "." + talent, field.at(talent), *points);  // null too is not a number
         });
     }
 
     const json& object_;
-    std::string where_;
+    const char* type_;
 };
 
 template <class A>
 A read_action(const json& object) {
     A action;
-    Reader reader(object, std::string("action '") + A::type + "'");
+    Reader reader(object, A::type);
     A::fields(action, reader);
     // The rules take "dice" from every action; one that rolls nothing accepts only none: pips
     // for it are too many (3.1), anything else in "dice" is bad dice.
@@ -162,15 +166,25 @@ A read_action(const json& object) {
     return action;
 }
 
-template <std::size_t I = 0>
+// Every action's reader by its type, sorted by type: a file's action finds its reader in a few
+// comparisons, not one per type before it (a replay reads every action of the file).
+using ActionReader = Action (*)(const json&);
+template <std::size_t... I>
+std::array<std::pair<std::string_view, ActionReader>, sizeof...(I)> sorted_readers(std::index_sequence<I...>) {
+    std::array<std::pair<std::string_view, ActionReader>, sizeof...(I)> readers{{
+        {std::variant_alternative_t<I, Action>::type,
+         [](const json& object) -> Action { return read_action<std::variant_alternative_t<I, Action>>(object); }}...}};
+    std::sort(readers.begin(), readers.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    return readers;
+}
+
 Action read_alternative(const std::string& type, const json& object) {
-    if constexpr (I == std::variant_size_v<Action>) {
+    static const auto readers = sorted_readers(std::make_index_sequence<std::variant_size_v<Action>>{});
+    const auto at = std::lower_bound(readers.begin(), readers.end(), std::string_view(type),
+                                     [](const auto& reader, std::string_view wanted) { return reader.first < wanted; });
+    if (at == readers.end() || at->first != type)
         throw ActionShapeError("unknown action type '" + type + "'", Refused("unknown_action", "", {{"type", type}}));
-    } else {
-        using A = std::variant_alternative_t<I, Action>;
-        if (type == A::type) return read_action<A>(object);
-        return read_alternative<I + 1>(type, object);
-    }
+    return at->second(object);
 }
 
 }  // namespace

@@ -50,11 +50,14 @@ public:
     bool start_array(std::size_t) override { return open(nlohmann::json::array()); }
     bool end_object() override { stack_.pop_back(); return true; }
     bool end_array() override { stack_.pop_back(); return true; }
+    // The key's place is made here, where a key given twice is found, and its value is put there.
     bool key(string_t& value) override {
         if (value.size() > limits_.max_string_bytes) return refuse(text_too_long(limits_, "a key"));
-        if (stack_.back()->contains(value)) return refuse(DataError("the key \"" + value + "\" given twice in one object"));
-        if (stack_.back()->size() >= limits_.max_items) return refuse(too_many_items(limits_));
-        key_ = std::move(value);
+        auto& object = stack_.back()->get_ref<nlohmann::json::object_t&>();
+        if (object.size() >= limits_.max_items) return refuse(too_many_items(limits_));
+        const auto [at, made] = object.emplace(std::move(value), nullptr);
+        if (!made) return refuse(DataError("the key \"" + at->first + "\" given twice in one object"));
+        slot_ = &at->second;
         return true;
     }
     bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception&) override {
@@ -89,12 +92,12 @@ private:
             parent.push_back(std::move(value));
             return &parent.back();
         }
-        return &(parent[key_] = std::move(value));
+        return &(*slot_ = std::move(value));
     }
 
     const JsonLimits& limits_;
     std::vector<nlohmann::json*> stack_;
-    std::string key_;
+    nlohmann::json* slot_ = nullptr;  // the value of the object's last key
 };
 
 }  // namespace
