@@ -6,6 +6,20 @@
 #include "core/handlers.hpp"
 
 namespace czary {
+
+// A line's words are filled on the first read, from its key and values; its copies share them
+// (a replayed file shows a page of its lines, not all of them).
+const LogEntry::Words& LogEntry::words() const {
+    if (!words_) {
+        std::string name = "log." + key;
+        Words words{data_->message(name, args_), {}};
+        name += ".brief";
+        if (auto brief = data_->message_if(name, args_)) words.brief = std::move(*brief);
+        words_ = std::make_shared<const Words>(std::move(words));
+    }
+    return *words_;
+}
+
 namespace {
 
 template <class A, class... Of>

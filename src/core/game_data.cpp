@@ -103,9 +103,14 @@ const MonsterKind* GameData::monster_kind(std::string_view id) const {
 }
 
 LocalizedText GameData::message(std::string_view key, const Args& args) const {
+    if (auto text = message_if(key, args)) return std::move(*text);
+    return {std::string(key), std::string(key)};
+}
+
+std::optional<LocalizedText> GameData::message_if(std::string_view key, const Args& args) const {
     const auto it = messages.find(key);
-    if (it == messages.end()) return {std::string(key), std::string(key)};
-    return {fill_template(it->second.pl, args, "pl"), fill_template(it->second.en, args, "en")};
+    if (it == messages.end()) return std::nullopt;
+    return LocalizedText{fill_template(it->second.pl, args, "pl"), fill_template(it->second.en, args, "en")};
 }
 
 }  // namespace czary

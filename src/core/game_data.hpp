@@ -3,6 +3,7 @@
 // monster kinds (8.2), the bribe table (8.9) and the words of refusals and log entries.
 #include <array>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -77,6 +78,8 @@ struct GameData {
     const MonsterKind* monster_kind(std::string_view id) const;
     // A message template with {name} placeholders filled in; the key itself when missing.
     LocalizedText message(std::string_view key, const Args& args = {}) const;
+    // The same, or nothing where messages.json has no such key.
+    std::optional<LocalizedText> message_if(std::string_view key, const Args& args = {}) const;
 };
 
 }  // namespace czary

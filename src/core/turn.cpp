@@ -34,17 +34,6 @@ void Turn::note(std::string key, std::string rule, Args args) {
     log.emplace_back(std::move(key), std::move(rule), std::move(args), data);
 }
 
-const LogEntry::Words& LogEntry::words() const {
-    if (!words_) {
-        std::string name = "log." + key;
-        Words words{data_->message(name, args_), {}};
-        name += ".brief";
-        if (data_->messages.find(name) != data_->messages.end()) words.brief = data_->message(name, args_);
-        words_ = std::make_shared<const Words>(std::move(words));
-    }
-    return *words_;
-}
-
 int Turn::in_range(int value, const char* field, int min, int max) {
     if (value < min || value > max)
         throw Refused("out_of_range", "", {{"field", field}, {"min", std::to_string(min)}, {"max", std::to_string(max)}});

@@ -441,7 +441,7 @@ TEST_CASE("i18n: the code uses only keys the text files define, and they define 
         built_keys.insert(std::string("talk.result.") + outcome);
         if (std::string(outcome).rfind("bribe_", 0) != 0) built_keys.insert(std::string("negotiation.") + outcome);
     }
-    // turn.cpp LogEntry::words(): "log.<key>.brief", a log line's short form, where messages.json gives one.
+    // apply.cpp LogEntry::words(): "log.<key>.brief", a log line's short form, where messages.json gives one.
     for (const auto& key : used)
         if (defined.count(key + ".brief")) built_keys.insert(key + ".brief");
     for (const auto& key : built_keys) CHECK_MESSAGE(defined.count(key) == 1, "a key the code builds is missing: " << key);
