@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <array>
-#include <string_view>
-#include <utility>
 #include <climits>
+#include <string_view>
 #include <type_traits>
+#include <utility>
 
 #include "core/data_error.hpp"
 #include "core/json_input.hpp"
