@@ -17,7 +17,7 @@ namespace czary::app {
 namespace {
 
 void send_frame(App& app, const nlohmann::json& frame) {
-    app.platform_requests.push_back({PlatformRequest::Kind::TableSend, "", frame.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)});
+    app.platform_requests.push_back({PlatformRequest::Kind::TableSend, "", compact_json_text(frame)});
 }
 
 void tell(App& app, LocalizedText text, bool refusal, Offer offer = Offer::None) {
@@ -250,9 +250,8 @@ void refused(App& app, const nlohmann::json& frame) {
 
 std::string open_table_frame(const App& app) {
     const nlohmann::json versions = nlohmann::json::parse(table_core_versions());
-    std::string frame = nlohmann::json{{"t", "open"}, {"protocol", table_protocol}, {"core", versions.at("core")},
-                                       {"player", app.table ? app.table->player : ""}, {"opening", app.table ? app.table->opening : ""}}
-                            .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    std::string frame = compact_json_text({{"t", "open"}, {"protocol", table_protocol}, {"core", versions.at("core")},
+                                           {"player", app.table ? app.table->player : ""}, {"opening", app.table ? app.table->opening : ""}});
     // The session's text joined in as it is (Session::to_text), not read into a JSON value again.
     frame.pop_back();  // its "}"
     return frame + R"(,"session":)" + app.session.to_text() + "}";
@@ -263,7 +262,7 @@ std::string hello_frame(const App& app) {
     nlohmann::json hello{{"t", "hello"}, {"protocol", table_protocol}, {"core", versions.at("core")},
                          {"player", app.table ? app.table->player : ""}, {"table", app.table ? app.table->id : ""}};
     if (app.table && app.table->have_copy) hello["since"] = app.table->version;
-    return hello.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    return compact_json_text(hello);
 }
 
 void join_table(App& app, std::string id, std::string player) {

@@ -306,7 +306,7 @@ std::string session_file(const App& app, bool position_only) {
     // The name goes with the file unless it would carry `meta` past what a file may hold (the
     // file would then not import): an export always imports. Only a whole session's meta can be
     // that large; a position's is the name alone.
-    const nlohmann::json& kept = meta.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).size() <= max_session_meta_bytes ? meta : unnamed;
+    const nlohmann::json& kept = compact_json_text(meta).size() <= max_session_meta_bytes ? meta : unnamed;
     // The steps' texts joined as they are (Session::to_text), not read into a JSON value again.
     return position_only ? Session(session.state(), *app.data).to_text(kept) : session.to_text(kept);
 }

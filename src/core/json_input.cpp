@@ -140,9 +140,25 @@ std::string checked_json_text(const nlohmann::json& value, const JsonLimits& lim
         else
             for (const auto& child : *node) stack.push_back({&child, depth + 1});
     }
-    std::string text = value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    std::string text = compact_json_text(value);
     if (text.size() > limits.max_bytes) throw too_large(limits, text.size(), what);
     return text;
+}
+
+std::string compact_json_text(const nlohmann::json& value) {
+    // What value.dump(-1, ' ', false, replace) writes, through one writer kept for every call:
+    // dump() makes a new one each time, with a 512-byte indent string (never used without
+    // indentation) and a shared output adapter. Replaying a file writes each of its actions,
+    // and those three allocations were most of the time writing them took.
+    static thread_local std::string written;
+    static thread_local nlohmann::detail::serializer<nlohmann::json> writer(nlohmann::detail::output_adapter<char>(written), ' ',
+                                                                            nlohmann::json::error_handler_t::replace);
+    written.clear();
+    writer.dump(value, false, false, 0);
+    // A small text is copied and the buffer keeps its room for the next; a large one (a whole
+    // session) is handed over, so that no megabytes stay held between calls.
+    if (written.capacity() > 64 * 1024) return std::move(written);
+    return written;
 }
 
 std::optional<std::int64_t> exact_integer(const nlohmann::json& value, std::int64_t low, std::int64_t high) {

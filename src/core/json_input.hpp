@@ -47,6 +47,9 @@ nlohmann::json parse_json_input(std::string_view text, const JsonLimits& limits,
 // returns that text (JSON without spaces; what a session keeps of each action).
 std::string checked_json_text(const nlohmann::json& value, const JsonLimits& limits, const std::string& what);
 
+// The value as every saved text writes it: JSON without spaces, invalid UTF-8 replaced (U+FFFD).
+std::string compact_json_text(const nlohmann::json& value);
+
 // A whole number of a JSON value exactly as written, if it is one within [low, high]: 4294967297
 // is not 1, and 2^63 is not -1.
 std::optional<std::int64_t> exact_integer(const nlohmann::json& value, std::int64_t low, std::int64_t high);

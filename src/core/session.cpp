@@ -29,7 +29,7 @@ void Session::measure_base() {
     nlohmann::json empty = {{"format", session_format}, {"version", session_version}, {"meta", meta_},
                             {"start", state_to_json(start_)}, {"actions", nlohmann::json::array()},
                             {"position", max_session_actions}};
-    base_bytes_ = empty.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).size();
+    base_bytes_ = compact_json_text(empty).size();
 }
 
 ApplyResult Session::refused(const char* code, const char* rule, Args parts) const {
@@ -165,7 +165,7 @@ std::string Session::to_text(const nlohmann::json& meta) const {
         {"start", state_to_json(start_)},
         {"position", position_},
     };
-    const std::string tail = rest.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    const std::string tail = compact_json_text(rest);
     std::string text;
     text.reserve(tail.size() + action_bytes_[steps_.size()] + 16);
     text += R"({"actions":[)";

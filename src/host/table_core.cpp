@@ -52,7 +52,7 @@ const char* table_open(const char* session_text) {
         tables.emplace(next_table++, std::move(session));
         return give(out.dump());
     } catch (const std::exception& error) {
-        return give(nlohmann::json{{"error", error.what()}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+        return give(czary::compact_json_text({{"error", error.what()}}));
     }
 }
 
@@ -68,7 +68,7 @@ const char* table_apply(int id, const char* action_text) {
         out = {{"ok", false}, {"refusal", {{"code", "invalid_action"}, {"rule", ""}, {"pl", error.what()}, {"en", error.what()}}}};
     }
     out.update(where(*s));
-    return give(out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    return give(czary::compact_json_text(out));
 }
 
 int table_undo(int id) {

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/data_error.hpp"
+#include "core/json_input.hpp"
 #include "core/utf8.hpp"
 
 namespace czary::store {
@@ -130,11 +131,11 @@ std::string session_name(const std::string& name) {
 }
 
 std::string write_entry(const EntryHeader& header, const nlohmann::json& session) {
-    return write_entry(header, session.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    return write_entry(header, compact_json_text(session));
 }
 
 std::string write_entry(const EntryHeader& header, const std::string& session_text) {
-    const auto dump = [](const nlohmann::json& value) { return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); };
+    const auto dump = compact_json_text;
     return std::string(R"({"format":")") + store_format + R"(","version":)" + std::to_string(store_version) +
            R"(,"name":)" + dump(header.name) + R"(,"revision":)" + std::to_string(header.revision) +
            (header.save_id.empty() ? "" : R"(,"save":)" + dump(header.save_id) + R"(,"seen":)" + dump(header.seen)) +

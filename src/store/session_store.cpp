@@ -290,7 +290,7 @@ std::optional<StoreProblem> SessionStore::remove(const std::string& key) {
     const nlohmann::json kept = {{"format", deleted_format}, {"key", key}, {"name", name}, {"deleted_at", now_()}, {"text", *text}};
     // Kept aside first, removed after: a failure leaves the session where it was. Older deleted
     // copies are given up first when the storage is full.
-    const auto result = write_freeing_space(fresh_key(deleted_prefix), kept.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    const auto result = write_freeing_space(fresh_key(deleted_prefix), compact_json_text(kept));
     if (result == KeyValueStore::WriteResult::QuotaExceeded)
         return StoreProblem{StoreProblem::Kind::NoRoomToKeep, {"store.no_room_to_keep", {{"name", name}}}, key};
     if (result != KeyValueStore::WriteResult::Ok) return write_problem(result, key);
@@ -420,7 +420,7 @@ std::optional<nlohmann::json> SessionStore::read_view() {
 void SessionStore::write_view(const nlohmann::json& view) {
     try {
         const nlohmann::json stored = {{"session", key_}, {"view", view}};
-        store_.set(view_key, stored.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+        store_.set(view_key, compact_json_text(stored));
     } catch (const std::exception&) {
     }
 }
@@ -439,7 +439,7 @@ std::optional<nlohmann::json> SessionStore::read_settings() {
 
 void SessionStore::write_settings(const nlohmann::json& settings) {
     try {
-        store_.set(settings_key, settings.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+        store_.set(settings_key, compact_json_text(settings));
     } catch (const std::exception&) {
     }
 }

@@ -288,3 +288,24 @@ TEST_CASE("session: a step past the file's 2 MB is refused, and the session load
     REQUIRE(session.undo(1));
     CHECK(session.apply(big).ok);
 }
+
+TEST_CASE("saved texts: compact_json_text writes what dump() does, call after call") {
+    // One writer serves every call (json_input.cpp): a long text before a short one, a text
+    // large enough to be handed over whole, and invalid UTF-8 must not leak from one call into
+    // the next.
+    const auto dumped = [](const nlohmann::json& value) { return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); };
+    const nlohmann::json values[] = {
+        nlohmann::json::parse(R"({"type":"cast","caster":"c1","targets":["m1","m2"],"dice":[3,4],"power":2.5,"ok":true,"n":null})"),
+        std::string("Larraka \xC5\x82\xFF\xFE bad"),  // "ł" then bytes that are not UTF-8
+        nlohmann::json::object(),
+        {{"big", std::string(100 * 1024, 'x')}, {"after", "\"quoted\" \\ \n"}},
+        -42,
+        {{"short", "a"}},
+    };
+    for (int round = 0; round < 2; ++round)
+        for (const auto& value : values) {
+            CAPTURE(dumped(value).size());
+            CHECK(czary::compact_json_text(value) == dumped(value));
+        }
+    CHECK(czary::compact_json_text(values[1]).find("\xEF\xBF\xBD") != std::string::npos);  // U+FFFD in place of the bad bytes
+}

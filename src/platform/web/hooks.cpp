@@ -26,7 +26,7 @@ const char* keep(std::string text) {
 
 // JSON for the page: a text that is not UTF-8 (it should never reach here) is replaced, not thrown
 // into the page as a WebAssembly exception.
-std::string page_json(const nlohmann::json& value) { return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); }
+std::string page_json(const nlohmann::json& value) { return czary::compact_json_text(value); }
 
 }  // namespace
 
