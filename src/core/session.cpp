@@ -97,8 +97,12 @@ ApplyResult Session::apply(Action action, std::string written, std::string playe
     steps_.resize(position_);
     action_bytes_.resize(position_ + 1);
     while (checkpoints_.back().step > position_) checkpoints_.pop_back();  // states of dropped redo steps
-    if (whole_result) steps_.push_back({std::move(action), std::move(written), std::move(player), result.log, result.rolls, result.outcome, result.talk});
-    else steps_.push_back({std::move(action), std::move(written), std::move(player), std::move(result.log), std::move(result.rolls), std::move(result.outcome), result.talk});
+    if (whole_result)
+        steps_.emplace_back(std::move(action), std::move(written), std::move(player), std::vector<LogEntry>(result.log),
+                            std::vector<RollRecord>(result.rolls), nlohmann::json(result.outcome), result.talk);
+    else
+        steps_.emplace_back(std::move(action), std::move(written), std::move(player), std::move(result.log), std::move(result.rolls),
+                            std::move(result.outcome), result.talk);
     action_bytes_.push_back(action_bytes_.back() + bytes + 1);
     ++position_;
     if (checkpoint_due(position_, current_)) checkpoints_.push_back({position_, current_});
