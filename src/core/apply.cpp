@@ -134,11 +134,10 @@ std::variant<Action, Refusal> read_action(const nlohmann::json& action, const Ga
     }
 }
 
-ApplyResult apply_action(const GameState& state, const nlohmann::json& action, const GameData& data) {
+Applied apply_action(const GameState& state, const nlohmann::json& action, const GameData& data) {
     GameState next = state;
     ApplyResult result = apply_in_place(next, action, data);
-    result.state = result.ok ? std::move(next) : state;
-    return result;
+    return {result.ok ? std::move(next) : state, std::move(result)};
 }
 
 }  // namespace czary

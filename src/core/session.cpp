@@ -291,7 +291,6 @@ Session Session::replay(const nlohmann::json& json, nlohmann::json* owned, std::
             throw DataError("session: more than " + std::to_string(max_file_refusals) + " of its actions are refused",
                             DataError::Kind::TooManyRefusals, {{"max", std::to_string(max_file_refusals)}});
         if (report) {
-            result.state = {};
             report->push_back({i, actions[i], std::move(result)});
         }
     }

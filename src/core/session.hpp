@@ -65,7 +65,7 @@ struct SessionStep {
 struct ReplayEntry {
     std::size_t index = 0;
     nlohmann::json action;
-    ApplyResult result;  // result.state is left empty to keep reports small
+    ApplyResult result;
 };
 
 class Session {

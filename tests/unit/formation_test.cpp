@@ -263,6 +263,7 @@ TEST_CASE("9.8 pkt 4: a state read from a file that says a move is owed over an 
     state["party"]["ranks"] = json::array();
     state["fight"]["first_rank_move"] = "owed";
     const auto read = czary::state_from_json(state, czary::GameData::builtin());
-    const auto result = czary::apply_action(read, {{"type", "next_phase"}}, czary::GameData::builtin());
-    CHECK(result.ok);
+    const auto applied = czary::apply_action(read, {{"type", "next_phase"}}, czary::GameData::builtin());
+    CHECK(applied.result.ok);
+    CHECK(applied.state.fight.phase == read.fight.phase + 1);  // the next state, `read` left as it was
 }

@@ -203,7 +203,8 @@ TEST_CASE("state: the sun is given exactly while an adventure is on (sun null + 
     const auto& data = czary::GameData::builtin();
     for (const json& action : {json{{"type", "mark_spells"}, {"character", "c1"}, {"spells", {"zamek"}}},
                                json{{"type", "enter_labyrinth"}}}) {
-        const auto result = czary::apply_action(state, action, data);
+        const auto [next, result] = czary::apply_action(state, action, data);
+        CHECK(czary::state_to_json(next) == czary::state_to_json(state));  // refused: the same state
         CHECK_FALSE(result.ok);
         CHECK(result.refusal.code == "no_sun");
         CHECK(result.refusal.rule == "4.1");
