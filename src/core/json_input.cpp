@@ -120,9 +120,12 @@ nlohmann::json parse_json_input(std::string_view text, const JsonLimits& limits,
 }
 
 std::string checked_json_text(const nlohmann::json& value, const JsonLimits& limits, const std::string& what) {
-    // Depth first with an explicit stack: no recursion however the value was built.
-    std::vector<std::pair<const nlohmann::json*, std::size_t>> stack;
-    stack.reserve(16);  // an action's fields at once (it grows for more)
+    // Depth first with an explicit stack: no recursion however the value was built. One stack
+    // kept for every call (a replay checks each action of its file): it keeps its room, unless a
+    // value of thousands of entries grew it.
+    static thread_local std::vector<std::pair<const nlohmann::json*, std::size_t>> stack;
+    if (stack.capacity() > 1024) stack = {};
+    stack.clear();
     stack.push_back({&value, 1});
     const auto refuse = [&](const DataError& problem) { throw DataError(what + ": " + problem.what(), problem.kind, problem.parts); };
     while (!stack.empty()) {
