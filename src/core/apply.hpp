@@ -64,8 +64,8 @@ struct Applied {
 Applied apply_action(const GameState& state, const nlohmann::json& action, const GameData& data);
 
 // The typed action applied where `state` is (std::visit chooses its handler). After a refusal
-// `state` may be half-changed and must be restored by the caller (the
-// session replays from a checkpoint): this saves copying the whole state for every action.
+// `state` may be half-changed and must be restored by the caller (the session replays from a
+// checkpoint): this saves copying the whole state for every action.
 ApplyResult apply_in_place(GameState& state, const Action& action, const GameData& data);
 
 // The boundary (a file, the page hook, the CLI, the network): JSON read into the typed action
