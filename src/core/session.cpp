@@ -290,9 +290,7 @@ Session Session::replay(const nlohmann::json& json, nlohmann::json* owned, std::
         if (!result.ok && ++refusals > max_file_refusals)
             throw DataError("session: more than " + std::to_string(max_file_refusals) + " of its actions are refused",
                             DataError::Kind::TooManyRefusals, {{"max", std::to_string(max_file_refusals)}});
-        if (report) {
-            report->push_back({i, actions[i], std::move(result)});
-        }
+        if (report) report->push_back({i, actions[i], std::move(result)});
     }
     session.undo(session.position_ - accepted_before_position);
     return session;

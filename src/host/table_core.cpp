@@ -39,8 +39,8 @@ nlohmann::json where(const czary::Session& s) {
 extern "C" {
 
 const char* table_core_versions() {
-    return give(nlohmann::json{{"core", CZARY_CORE_ID}, {"version", czary::version}, {"protocol", czary::table_protocol},
-                               {"session_version", czary::session_version}}.dump());
+    return give(czary::compact_json_text({{"core", CZARY_CORE_ID}, {"version", czary::version}, {"protocol", czary::table_protocol},
+                               {"session_version", czary::session_version}}));
 }
 
 // A session file's text -> {"table": id, "position", "length"} or {"error": "what is wrong"}.
@@ -50,7 +50,7 @@ const char* table_open(const char* session_text) {
         nlohmann::json out = where(*session);
         out["table"] = next_table;
         tables.emplace(next_table++, std::move(session));
-        return give(out.dump());
+        return give(czary::compact_json_text(out));
     } catch (const std::exception& error) {
         return give(czary::compact_json_text({{"error", error.what()}}));
     }
@@ -83,7 +83,7 @@ int table_redo(int id) {
 
 const char* table_where(int id) {
     czary::Session* s = table(id);
-    return give(s ? where(*s).dump() : R"({"error":"no such table"})");
+    return give(s ? czary::compact_json_text(where(*s)) : R"({"error":"no such table"})");
 }
 
 // The session file as the app writes it (Session::to_text).

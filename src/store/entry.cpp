@@ -135,10 +135,9 @@ std::string write_entry(const EntryHeader& header, const nlohmann::json& session
 }
 
 std::string write_entry(const EntryHeader& header, const std::string& session_text) {
-    const auto dump = compact_json_text;
     return std::string(R"({"format":")") + store_format + R"(","version":)" + std::to_string(store_version) +
-           R"(,"name":)" + dump(header.name) + R"(,"revision":)" + std::to_string(header.revision) +
-           (header.save_id.empty() ? "" : R"(,"save":)" + dump(header.save_id) + R"(,"seen":)" + dump(header.seen)) +
+           R"(,"name":)" + compact_json_text(header.name) + R"(,"revision":)" + std::to_string(header.revision) +
+           (header.save_id.empty() ? "" : R"(,"save":)" + compact_json_text(header.save_id) + R"(,"seen":)" + compact_json_text(header.seen)) +
            R"(,"saved_at":)" + std::to_string(header.saved_at) + R"(,"steps":)" + std::to_string(header.steps) +
            R"(,"session":)" + session_text + "}";
 }
