@@ -20,6 +20,7 @@ APT_PACKAGES=(
   webkit2gtk-driver   # ... and WebKitGTK: WebKitWebDriver and MiniBrowser
   xvfb xauth          # ... on an X display of their own (xvfb-run): headless they have no WebGL
   fonts-dejavu-core   # DejaVuSans.ttf and -Bold.ttf: every Polish letter (Latin Extended-A)
+  zopfli              # the site's .gz copies: gzip that browsers read, 5% smaller than gzip -9 (scripts/precompress.mjs)
   fonts-fork-awesome  # the icons for actions and statuses (src/app/icons.hpp)
   fonttools           # pyftsubset: the font is cut down to the glyphs the app draws
   qrencode            # serve.sh --lan: a QR code of each LAN address in the terminal

@@ -1,6 +1,6 @@
 // Where the bytes of the first visit go: every file of the site (the service worker precaches
-// every file of dist/ on the first visit, so each counts once), raw and gzip -9 (node's zlib),
-// and the wasm split by component.
+// every file of dist/ on the first visit, so each counts once), raw and gzip as the published site
+// serves it (scripts/precompress.mjs: zopfli), and the wasm split by component.
 //
 // Usage: node scripts/site-bytes.mjs <dist> [--names <wasm with a name section>] [--top N]
 //
@@ -12,13 +12,14 @@
 // directory), the embedded data/*.json, data/i18n/*.json and shaders/* (found by their exact
 // bytes), the rest is "other static data" (strings and tables of every component). The gzip
 // column of a component is an ESTIMATE: its bytes (concatenated function bodies, or data) are
-// gzipped alone, and those sizes are scaled so that they add up to the whole wasm's gzip size.
-// No dependencies beyond node.
+// gzipped alone (zlib level 9), and those sizes are scaled so that they add up to the whole
+// wasm's gzip size.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
+import { gzipFile } from './precompress.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const gz = (buffer) => zlib.gzipSync(buffer, { level: 9 }).length;
@@ -307,14 +308,14 @@ function splitData(wasm) {
 const files = fs.readdirSync(dist).filter((f) => fs.statSync(path.join(dist, f)).isFile()).sort();
 const rows = files.map((name) => {
   const bytes = fs.readFileSync(path.join(dist, name));
-  return { name, raw: bytes.length, gzip: gz(bytes), bytes };
+  return { name, raw: bytes.length, gzip: gzipFile(path.join(dist, name)).length, bytes };
 });
 const total = rows.reduce((a, r) => ({ raw: a.raw + r.raw, gzip: a.gzip + r.gzip }), { raw: 0, gzip: 0 });
 
 const pad = (s, n) => String(s).padEnd(n);
 const num = (s, n) => String(s).padStart(n);
 console.log(`First visit: every file of ${path.relative(process.cwd(), dist) || dist} (sw.js precaches each of them once)`);
-console.log(pad('file', 28) + num('raw KB', 10) + num('gzip-9 KB', 11) + num('share', 8));
+console.log(pad('file', 28) + num('raw KB', 10) + num('gzip KB', 11) + num('share', 8));
 for (const r of rows) console.log(pad(r.name, 28) + num(kb(r.raw), 10) + num(kb(r.gzip), 11) + num((100 * r.gzip / total.gzip).toFixed(1) + '%', 8));
 console.log(pad('total', 28) + num(kb(total.raw), 10) + num(kb(total.gzip), 11) + '   (' + total.gzip + ' B gzip)');
 const jsGzip = rows.filter((r) => r.name.endsWith('.js')).reduce((a, r) => a + r.gzip, 0);
@@ -365,7 +366,7 @@ if (wasmRow) {
   const sumAlone = [...parts.values()].reduce((a, p) => a + p.gzipAlone, 0);
   const scale = wasmRow.gzip / sumAlone;
 
-  console.log(`\n${wasmRow.name} by component: ${kb(wasmRow.raw)} KB raw, ${kb(wasmRow.gzip)} KB gzip -9`);
+  console.log(`\n${wasmRow.name} by component: ${kb(wasmRow.raw)} KB raw, ${kb(wasmRow.gzip)} KB gzip`);
   if (named !== release) {
     console.log(`  names from ${path.relative(process.cwd(), namesFile)} (--profiling-funcs): ` +
       `code section ${named.codeSection[1] - named.codeSection[0]} B, the release wasm's ${exact >= 0 ? exact : -exact} B ${exact >= 0 ? 'smaller' : 'larger'}: the same functions, call indices aside; the split is the variant's`);

@@ -58,6 +58,11 @@ test('the published folder is the built site with a .gz and a .br beside each fi
     assert.deepEqual(zlib.gunzipSync(fs.readFileSync(path.join(folder, `${name}.gz`))), body, `${name}.gz`);
     assert.deepEqual(zlib.brotliDecompressSync(fs.readFileSync(path.join(folder, `${name}.br`))), body, `${name}.br`);
   }
+  // A browser that takes gzip only gets the strongest gzip (zopfli), not zlib's level 9.
+  const wasm = fs.readFileSync(path.join(folder, 'czary-app.wasm'));
+  const level9 = zlib.gzipSync(wasm, { level: 9 }).length;
+  const served = fs.statSync(path.join(folder, 'czary-app.wasm.gz')).size;
+  assert.ok(served < level9 * 0.97, `czary-app.wasm.gz is ${served} bytes, zlib's level 9 ${level9}`);
   const encodings = {};
   const { page, context, errors } = await phone((c) => c.on('response', async (response) => {
     encodings[new URL(response.url()).pathname] = (await response.allHeaders())['content-encoding'] ?? 'none';
