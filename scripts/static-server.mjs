@@ -5,6 +5,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startTableHost } from '../src/host/table-host.mjs';
@@ -24,15 +25,20 @@ const MIME = {
   '.data': 'application/octet-stream',
 };
 
-// The copy of `file` to send to a browser whose Accept-Encoding is `accepted`: {file, encoding}
-// of its .br or .gz beside it (not older than the file), or null.
-function compressedCopy(file, stat, accepted = '') {
+// The encodings a browser's Accept-Encoding takes (one with q=0 it refuses).
+function encodingsTaken(accepted = '') {
   const takes = new Set();
   for (const part of accepted.split(',')) {
     const [name, ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase());
     const q = parameters.find((parameter) => parameter.startsWith('q='));
     if (name && !(q && Number(q.slice(2)) === 0)) takes.add(name);
   }
+  return takes;
+}
+
+// The copy of `file` to send to a browser that takes the encodings `takes`: {file, encoding} of
+// its .br or .gz beside it (not older than the file), or null.
+function compressedCopy(file, stat, takes) {
   for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']]) {
     if (!takes.has(encoding)) continue;
     try {
@@ -47,8 +53,25 @@ function compressedCopy(file, stat, accepted = '') {
 // folder would: only paths under it are files of the site, the prefix without its slash is
 // redirected to it, anything else is a 404 and is listed in `outside` (tests check that the app
 // asks for nothing there).
-export function startServer(root, port = 0, host = '127.0.0.1', { prefix = '/' } = {}) {
+// `gzip`: a file that compresses and has no copy beside it is sent gzipped all the same, made
+// once per version of the file and kept in memory. scripts/serve.sh serves the build's dist/,
+// which has no copies (publish.sh makes them): without this, every phone at a live table would
+// download the whole uncompressed wasm (1.3 MB instead of about 0.5) over the table's Wi-Fi.
+export function startServer(root, port = 0, host = '127.0.0.1', { prefix = '/', gzip = false } = {}) {
   const base = path.resolve(root);
+  const gzipped = new Map();  // file -> { version, body: Promise<Buffer> }
+  const gzipOf = (file, stat) => {
+    const version = `${stat.size}-${stat.mtimeMs}`;
+    let made = gzipped.get(file);
+    if (!made || made.version !== version) {
+      const body = fs.promises.readFile(file).then((raw) => new Promise((resolve, reject) =>
+        zlib.gzip(raw, { level: 9 }, (error, out) => (error ? reject(error) : resolve(out)))));
+      made = { version, body };
+      gzipped.set(file, made);
+      body.catch(() => gzipped.delete(file));  // a failed read is tried again next time
+    }
+    return made.body;
+  };
   if (!prefix.startsWith('/') || !prefix.endsWith('/')) throw new Error(`prefix '${prefix}' must begin and end with '/'`);
   // What was sent, by path: full bodies and "not modified" answers (tests count them).
   const served = new Map();
@@ -79,7 +102,9 @@ export function startServer(root, port = 0, host = '127.0.0.1', { prefix = '/' }
       }
       // A compressed copy beside the file (scripts/precompress.mjs, left by publish.sh) goes to a
       // browser that accepts it, Brotli first; one older than the file is stale and not used.
-      const copy = compressedCopy(file, stat, request.headers['accept-encoding']);
+      const takes = encodingsTaken(request.headers['accept-encoding']);
+      const copy = compressedCopy(file, stat, takes) ??
+        (gzip && takes.has('gzip') && COMPRESSIBLE.has(path.extname(file)) ? { file: null, encoding: 'gzip' } : null);
       // Validators, so that a browser (and the service worker's precache, which revalidates)
       // can confirm its copy with a 304 instead of downloading the file again; each encoding
       // is a representation of its own.
@@ -97,8 +122,7 @@ export function startServer(root, port = 0, host = '127.0.0.1', { prefix = '/' }
         response.writeHead(304, headers).end();
         return;
       }
-      if (copy) file = copy.file;
-      fs.readFile(file, (error, body) => {
+      const send = (error, body) => {
         if (error) {
           response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
           return;
@@ -106,7 +130,9 @@ export function startServer(root, port = 0, host = '127.0.0.1', { prefix = '/' }
         count(urlPath, 'bodies');
         response.writeHead(200, { ...headers, 'Content-Length': body.length });
         response.end(body);
-      });
+      };
+      if (copy && !copy.file) gzipOf(file, stat).then((body) => send(null, body), (error) => send(error));
+      else fs.readFile(copy ? copy.file : file, send);
     });
   });
   return new Promise((resolve, reject) => {
@@ -178,7 +204,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const prefix = option('prefix') ?? '/';
   try {
     // --lan: every interface, so that phones on the Wi-Fi reach it; otherwise loopback only.
-    const { server, url } = await startServer(root, Number(port), lan ? '0.0.0.0' : '127.0.0.1', { prefix });
+    const { server, url } = await startServer(root, Number(port), lan ? '0.0.0.0' : '127.0.0.1', { prefix, gzip: true });
     const { address, port: bound } = server.address();
     console.log(`Czary: ${url}  (listening on ${address}:${bound}; Ctrl-C stops)`);
     // Live tables (docs/table-protocol.md) on the same port, at PREFIX/table; loopback only
