@@ -101,7 +101,7 @@ ApplyResult apply_in_place(GameState& state, const Action& action, const GameDat
                 turn.dice.check_all_used();
                 result.ok = true;
                 result.log = std::move(turn.log);
-                result.rolls = turn.dice.records();
+                result.rolls = turn.dice.take_records();
                 result.outcome = std::move(turn.outcome);
                 result.talk = turn.talk;
             },

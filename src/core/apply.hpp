@@ -51,7 +51,7 @@ struct ApplyResult {
     bool ok = false;
     std::vector<LogEntry> log;
     std::vector<RollRecord> rolls;
-    nlohmann::json outcome;         // what happened, for the interface (who resisted, wounds, deaths)
+    nlohmann::json outcome;         // what happened, for the interface (who resisted, wounds, deaths); null when nothing
     TalkOutcome talk = TalkOutcome::None;  // a negotiation's or a bribe's result, typed
     Refusal refusal;                // when !ok
 };

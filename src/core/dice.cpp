@@ -152,9 +152,9 @@ int DiceSource::roll(const DiceCode& code, const std::string& purpose, const std
             record.pips.push_back(rng_.d6());
         }
     }
-    record.total = code.total(record.pips);
-    records_.push_back(record);
-    return record.total;
+    const int total = record.total = code.total(record.pips);
+    records_.push_back(std::move(record));
+    return total;
 }
 
 int DiceSource::roll(std::string_view code, const std::string& purpose, const std::string& figure) {

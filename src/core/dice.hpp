@@ -74,6 +74,8 @@ public:
     int roll(const DiceCode& code, const std::string& purpose, const std::string& figure = {});
     int roll(std::string_view code, const std::string& purpose, const std::string& figure = {});
     const std::vector<RollRecord>& records() const { return records_; }
+    // The rolls handed over once the action is done (each holds four texts and its pips).
+    std::vector<RollRecord> take_records() { return std::move(records_); }
     bool from_table() const { return supplied_.has_value(); }
     // Refuses ("too_many_dice") if supplied dice were left unused.
     void check_all_used() const;

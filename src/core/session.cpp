@@ -99,10 +99,10 @@ ApplyResult Session::apply(Action action, std::string written, std::string playe
     while (checkpoints_.back().step > position_) checkpoints_.pop_back();  // states of dropped redo steps
     if (whole_result)
         steps_.emplace_back(std::move(action), std::move(written), std::move(player), std::vector<LogEntry>(result.log),
-                            std::vector<RollRecord>(result.rolls), nlohmann::json(result.outcome), result.talk);
+                            std::vector<RollRecord>(result.rolls), result.talk);
     else
         steps_.emplace_back(std::move(action), std::move(written), std::move(player), std::move(result.log), std::move(result.rolls),
-                            std::move(result.outcome), result.talk);
+                            result.talk);
     action_bytes_.push_back(action_bytes_.back() + bytes + 1);
     ++position_;
     if (checkpoint_due(position_, current_)) checkpoints_.push_back({position_, current_});
@@ -321,7 +321,7 @@ nlohmann::json result_to_json(const ApplyResult& result) {
     for (const auto& entry : result.log) json["log"].push_back(log_entry_to_json(entry));
     json["rolls"] = nlohmann::json::array();
     for (const auto& roll : result.rolls) json["rolls"].push_back(roll_to_json(roll));
-    json["outcome"] = result.outcome;
+    json["outcome"] = result.outcome.is_null() ? nlohmann::json::object() : result.outcome;  // {} when nothing
     return json;
 }
 

@@ -49,16 +49,15 @@ struct SessionStep {
     std::string player;
     std::vector<LogEntry> log;
     std::vector<RollRecord> rolls;
-    nlohmann::json outcome;
     TalkOutcome talk = TalkOutcome::None;  // a negotiation's or a bribe's result
 
     SessionStep() = default;
     // Built where it is kept (steps_.emplace_back): each part moved in once, not into a
     // temporary first and then again into the vector.
     SessionStep(Action&& action_, std::string&& written_, std::string&& player_, std::vector<LogEntry>&& log_,
-                std::vector<RollRecord>&& rolls_, nlohmann::json&& outcome_, TalkOutcome talk_)
+                std::vector<RollRecord>&& rolls_, TalkOutcome talk_)
         : action(std::move(action_)), written(std::move(written_)), player(std::move(player_)), log(std::move(log_)),
-          rolls(std::move(rolls_)), outcome(std::move(outcome_)), talk(talk_) {}
+          rolls(std::move(rolls_)), talk(talk_) {}
 };
 
 // One action of a replayed file and what became of it.

@@ -24,7 +24,9 @@ public:
     const GameData& data;
     DiceSource dice;
     std::vector<LogEntry> log;
-    nlohmann::json outcome = nlohmann::json::object();
+    // Null until a rule writes a field (operator[] makes it an object): most actions have no
+    // outcome, and an empty object is an allocation for every action of a replay.
+    nlohmann::json outcome;
     TalkOutcome talk = TalkOutcome::None;  // what a negotiation or a bribe came to (the interface reads it)
 
     void note(std::string key, std::string rule, Args args = {});

@@ -257,3 +257,18 @@ TEST_CASE("actions: Session::apply of a struct keeps the same JSON step and the 
           json{{"type", "cast"}, {"caster", "c2"}, {"spell", "magiczna_zbroja"}, {"targets", {"c1"}}, {"dice", {6}}});
     CHECK(typed.fig("c1").armor == 4);
 }
+
+TEST_CASE("result_to_json: an accepted action always has an outcome object, {} when it had nothing to say; the rolls come with it") {
+    Table t;
+    // add_hero says which figure it added; begin_adventure rolls the sun; end_adventure says nothing.
+    const auto added = czary::result_to_json(t.ok({{"type", "add_hero"}, {"hero", "dierdra"}}));
+    CHECK(added.at("outcome") == json{{"figure", "c1"}});
+    const auto sun = czary::result_to_json(t.ok({{"type", "begin_adventure"}, {"dice", {5}}}));
+    REQUIRE(sun.at("rolls").size() == 1);
+    CHECK(sun.at("rolls")[0].at("pips") == json{5});
+    CHECK(sun.at("rolls")[0].at("source") == "table");
+    const auto ended = czary::result_to_json(t.ok({{"type", "end_adventure"}}));
+    CHECK(ended.at("outcome").is_object());
+    CHECK(ended.at("outcome").empty());
+    CHECK(ended.at("rolls") == json::array());
+}
