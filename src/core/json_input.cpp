@@ -164,6 +164,19 @@ std::string compact_json_text(const nlohmann::json& value) {
     return written;
 }
 
+void release_json(nlohmann::json& value) {
+    if (value.is_object()) {
+        for (auto& [key, child] : value.get_ref<nlohmann::json::object_t&>()) {
+            if (child.is_array()) child.get_ref<nlohmann::json::array_t&>().clear();
+            else if (child.is_object()) child.get_ref<nlohmann::json::object_t&>().clear();
+        }
+        value.get_ref<nlohmann::json::object_t&>().clear();
+    } else if (value.is_array()) {
+        value.get_ref<nlohmann::json::array_t&>().clear();
+    }
+    value = nullptr;
+}
+
 std::optional<std::int64_t> exact_integer(const nlohmann::json& value, std::int64_t low, std::int64_t high) {
     std::int64_t number = 0;
     if (value.is_number_unsigned()) {

@@ -50,6 +50,13 @@ std::string checked_json_text(const nlohmann::json& value, const JsonLimits& lim
 // The value as every saved text writes it: JSON without spaces, invalid UTF-8 replaced (U+FFFD).
 std::string compact_json_text(const nlohmann::json& value);
 
+// Sets `value` to null, freeing what it held. nlohmann frees an object or array by first moving
+// each of its values into a vector of its own (an allocation for every one freed, so that nothing
+// recurses); here the lists and objects one level down are emptied in place first, and that
+// vector is never needed for a small value such as one action (a replay frees each of its file's
+// actions once replayed). Anything deeper is freed the usual way.
+void release_json(nlohmann::json& value);
+
 // A whole number of a JSON value exactly as written, if it is one within [low, high]: 4294967297
 // is not 1, and 2^63 is not -1.
 std::optional<std::int64_t> exact_integer(const nlohmann::json& value, std::int64_t low, std::int64_t high);

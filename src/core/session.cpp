@@ -56,7 +56,7 @@ ApplyResult Session::apply_json(const nlohmann::json& action, nlohmann::json* sp
     auto read = read_action(action, *data_);
     std::string player;
     if (const auto field = action.find("player"); field != action.end() && field->is_string()) player = field->get<std::string>();
-    if (spent) *spent = nullptr;  // `action` is not read after this
+    if (spent) release_json(*spent);  // `action` is not read after this
     if (auto* refusal = std::get_if<Refusal>(&read)) {
         ApplyResult result;
         result.refusal = std::move(*refusal);

@@ -309,3 +309,20 @@ TEST_CASE("saved texts: compact_json_text writes what dump() does, call after ca
         }
     CHECK(czary::compact_json_text(values[1]).find("\xEF\xBF\xBD") != std::string::npos);  // U+FFFD in place of the bad bytes
 }
+
+TEST_CASE("release_json: a spent value becomes null, whatever it held, however deep") {
+    for (const char* text : {R"({"type":"cast","caster":"c1","targets":["m1","m2"],"dice":[3,4],"talents":{"traps":1}})",
+                             R"([1,[2,[3,[4,{"a":[5,{"b":{}}]}]]],"long text past the small-string buffer"])",
+                             R"({"a":{"b":{"c":{"d":[1,2,{"e":"f"}]}}},"g":[[[]]],"h":null})", R"("a text")", R"(7)", R"({})", R"([])"}) {
+        INFO(text);
+        auto value = czary::parse_json_input(text, czary::action_limits, "action");
+        czary::release_json(value);
+        CHECK(value.is_null());
+        czary::release_json(value);  // null stays null
+        CHECK(value.is_null());
+    }
+    // Inside a list, as a replay frees each action of its file: the others are untouched.
+    auto actions = json::parse(R"([{"type":"a","x":[1]},{"type":"b","y":{"z":2}}])");
+    czary::release_json(actions[0]);
+    CHECK(actions == json::parse(R"([null,{"type":"b","y":{"z":2}}])"));
+}
