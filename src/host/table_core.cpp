@@ -40,7 +40,7 @@ extern "C" {
 
 const char* table_core_versions() {
     return give(czary::compact_json_text({{"core", CZARY_CORE_ID}, {"version", czary::version}, {"protocol", czary::table_protocol},
-                               {"session_version", czary::session_version}}));
+                                          {"session_version", czary::session_version}}));
 }
 
 // A session file's text -> {"table": id, "position", "length"} or {"error": "what is wrong"}.

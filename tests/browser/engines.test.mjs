@@ -3,7 +3,8 @@
 // offers it (tests/browser/engines.mjs says where it does not, and keeps every other difference).
 // Each check is written once and runs in each engine, on one page, in order: start, a party, an
 // adventure and a fight, casts with the app's and the table's dice, a refusal, undo, a reload,
-// an offline reload, export and import, a passed-game link, damaged storage.
+// an offline reload, export and import, a passed-game link, damaged storage. The site is served
+// as serve.sh serves it to the phones at a live table: what compresses, gzipped.
 // Run under an X display (the ctest command runs it under xvfb-run): Firefox and MiniBrowser draw
 // WebGL only there.
 import { describe, test, before, after } from 'node:test';
@@ -113,7 +114,8 @@ for (const engine of ENGINE_NAMES) {
     let tab, server, url, port;
 
     before(async () => {
-      ({ server, url } = await startServer(dist, 0, '127.0.0.1'));
+      // Served as serve.sh serves the phones at a live table: what compresses, gzipped.
+      ({ server, url } = await startServer(dist, 0, '127.0.0.1', { gzip: true }));
       port = server.address().port;
       tab = await openEngine(engine, size);
       console.log(`# ${engine}: ${tab.version}; taps by ${tab.pointer}${tab.pointer === 'touch' ? '' : ' (its driver has no touch here)'}`);
@@ -133,6 +135,12 @@ for (const engine of ENGINE_NAMES) {
       assert.deepEqual(s.missingGlyphs, []);
       assert.equal(s.frameErrors, 0);
       assert.equal(s.language, 'pl');
+      // The wasm came gzipped (serve.sh's server) and the engine compiled what it unpacked.
+      const wasm = await tab.evaluate(() => {
+        const entry = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/czary-app.wasm'));
+        return entry && { encoded: entry.encodedBodySize, decoded: entry.decodedBodySize };
+      });
+      assert.ok(wasm && wasm.encoded > 0 && wasm.encoded < wasm.decoded / 2, `the wasm's transfer: ${JSON.stringify(wasm)}`);
       await settle(tab);
       await tab.screenshot(artifact(engine, '1-start'));
       assert.deepEqual(await tab.errors(), []);
