@@ -62,7 +62,7 @@ void close_right_after_windows(Turn& t, bool statue_waits) {
         // 15.3: "Jeżeli nikt nie zna tego czaru postać ta jest uważana za martwą."
         if (f.petrified && !f.dead && (s.right_after_fight || f.stone_fresh) && !waits) {
             f.dead = true;
-            t.note("stone_dead", "15.3", {{"figure", f.name}});
+            t.note("stone_dead", "15.3", "figure", f.name);
         }
         f.poison_fresh = false;
         if (!waits) f.stone_fresh = false;

@@ -20,7 +20,9 @@ inline constexpr std::array<const char*, 11> counter_names{"adventures", "fights
 inline int raised(const Turn& t, std::int64_t value, std::int64_t by, int max, Counter counter, const char* rule) {
     const std::int64_t next = value + by;
     if (next > max)
-        throw Refused("counter_limit", rule, {{"counter", t.data.message(std::string("counter.") + name_of(counter, counter_names))}, {"max", std::to_string(max)}});
+        refuse("counter_limit", rule,
+               "counter", t.data.message(std::string("counter.") + name_of(counter, counter_names)),
+               "max", std::to_string(max));
     return static_cast<int>(next);
 }
 

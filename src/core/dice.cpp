@@ -142,10 +142,8 @@ int DiceSource::roll(const DiceCode& code, const std::string& purpose, const std
         if (supplied_) {
             if (next_supplied_ >= supplied_->size()) {
                 const int missing = code.count - die;
-                throw Refused("not_enough_dice", "3.1",
-                              {{"roll", words_ ? words_(purpose, figure) : LocalizedText(purpose)},
-                               {"code", shown_code(code.to_string())},
-                               {"missing", std::to_string(missing)}});
+                refuse("not_enough_dice", "3.1", "roll", words_ ? words_(purpose, figure) : LocalizedText(purpose),
+                       "code", shown_code(code.to_string()), "missing", std::to_string(missing));
             }
             record.pips.push_back((*supplied_)[next_supplied_++]);
         } else {
@@ -163,8 +161,7 @@ int DiceSource::roll(std::string_view code, const std::string& purpose, const st
 
 void DiceSource::check_all_used() const {
     if (supplied_ && next_supplied_ < supplied_->size())
-        throw Refused("too_many_dice", "3.1",
-                      {{"used", std::to_string(next_supplied_)}, {"given", std::to_string(supplied_->size())}});
+        refuse("too_many_dice", "3.1", "used", std::to_string(next_supplied_), "given", std::to_string(supplied_->size()));
 }
 
 }  // namespace czary

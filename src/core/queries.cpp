@@ -82,7 +82,7 @@ NegotiationOdds odds_of_negotiation(const GameState& s, const GameData& data, co
     try {
         const Figure& monster = check_negotiation(data, s);
         const Figure* negotiator = s.find(negotiator_id);
-        if (!negotiator) throw Refused("not_a_character", "8.4", {{"figure", plain(negotiator_id)}});
+        if (!negotiator) refuse("not_a_character", "8.4", "figure", plain(negotiator_id));
         check_negotiator(s, *negotiator);
         if (s.encounter.intimidation) {  // Zastraszenie / Zniechęcenie: no roll (10.7)
             odds.intimidation = 1.0;

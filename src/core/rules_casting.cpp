@@ -21,7 +21,7 @@ void wound_spell(Turn& t, const Figure& caster, const Spell& spell, Figure& targ
     // 10.5 Magiczna tarcza: immune to wound-dealing spells for this fight.
     if (target.magic_shield) {
         report["shielded"] = true;
-        t.note("shield_protects", "10.5", {{"figure", target.name}});
+        t.note("shield_protects", "10.5", "figure", target.name);
         return;
     }
     if (!takes_effect(t, spell, target, report)) return;
@@ -46,7 +46,7 @@ void apply_effect(Turn& t, const actions::Cast& cast, const std::optional<PartyP
         case SpellEffect::Sleep:
             if (!takes_effect(t, spell, *target, report)) break;
             target->asleep = true;
-            t.note("asleep", "10.5", {{"figure", target->name}});
+            t.note("asleep", "10.5", "figure", target->name);
             break;
         case SpellEffect::FreeFromCharm: {
             // 10.5: the charmed character must try to resist; failing frees it.
@@ -57,7 +57,7 @@ void apply_effect(Turn& t, const actions::Cast& cast, const std::optional<PartyP
         }
         case SpellEffect::Shield:
             target->magic_shield = true;
-            t.note("shielded", "10.5", {{"figure", target->name}});
+            t.note("shielded", "10.5", "figure", target->name);
             break;
         case SpellEffect::Hesitation:
             t.s.fight.hesitation = t.s.fight.hesitation_window = true;
@@ -67,13 +67,13 @@ void apply_effect(Turn& t, const actions::Cast& cast, const std::optional<PartyP
         case SpellEffect::LockDoor: {
             const std::string door = cast.door.value_or("");
             t.s.notes.locked_doors.push_back(door);
-            t.note("door_locked", "10.6", {{"door", door}});
+            t.note("door_locked", "10.6", "door", door);
             break;
         }
         case SpellEffect::Armor:
             target->armor = t.dice.roll(*spell.dice, "armor", target->id);
             report["armor"] = target->armor;
-            t.note("armor", "10.6", {{"figure", target->name}, {"amount", number_text(target->armor)}});
+            t.note("armor", "10.6", "figure", target->name, "amount", number_text(target->armor));
             break;
         case SpellEffect::NeutralisePoison: {
             // 10.6: "Neutralizuje wszelkie ujemne skutki działania trucizny": the poison's wounds go.
@@ -82,7 +82,7 @@ void apply_effect(Turn& t, const actions::Cast& cast, const std::optional<PartyP
             target->poisoned = target->poison_fresh = false;
             target->poison_wounds = 0;
             report["healed"] = healed;
-            t.note("poison_neutralised", "10.6", {{"figure", target->name}, {"amount", number_text(healed)}});
+            t.note("poison_neutralised", "10.6", "figure", target->name, "amount", number_text(healed));
             break;
         }
         case SpellEffect::Unpetrify:
@@ -96,7 +96,7 @@ void apply_effect(Turn& t, const actions::Cast& cast, const std::optional<PartyP
             const int bonus = t.dice.roll(*spell.dice, "strength", target->id);
             (t.s.fight.active ? target->strength_bonus_active : target->strength_bonus_next) = bonus;
             report["bonus"] = bonus;
-            t.note(t.s.fight.active ? "strength_now" : "strength", "10.6", {{"figure", target->name}, {"amount", number_text(bonus)}});
+            t.note(t.s.fight.active ? "strength_now" : "strength", "10.6", "figure", target->name, "amount", number_text(bonus));
             break;
         }
         case SpellEffect::Heal: {
@@ -104,27 +104,28 @@ void apply_effect(Turn& t, const actions::Cast& cast, const std::optional<PartyP
             const int healed = std::min(amount, target->wounds);  // never below zero wounds
             target->wounds -= healed;
             report["healed"] = healed;
-            if (healed == 0) t.note("healed_nothing_by_spell", "10.6", {{"figure", target->name}, {"rolled", number_text(amount)}});
-            else t.note("healed_by_spell", "10.6", {{"figure", target->name}, {"amount", number_text(healed)}, {"rolled", number_text(amount)}});
+            if (healed == 0) t.note("healed_nothing_by_spell", "10.6", "figure", target->name, "rolled", number_text(amount));
+            else t.note("healed_by_spell", "10.6", "figure", target->name, "amount", number_text(healed),
+                        "rolled", number_text(amount));
             break;
         }
         case SpellEffect::Teleport: {
             const std::string destination = cast.destination.value_or("");
-            if (destination.empty()) throw Refused("bad_action", "", {{"field", "destination"}});
+            if (destination.empty()) refuse("bad_action", "", "field", "destination");
             remove_from_board(t.s, target->id);
             target->away = destination;
             t.s.notes.teleports.push_back({target->id, destination});
-            t.note("teleported", "10.6", {{"figure", target->name}, {"destination", destination}});
+            t.note("teleported", "10.6", "figure", target->name, "destination", destination);
             break;
         }
         case SpellEffect::DelicateFingers:
             target->trap_bonus = true;
-            t.note("delicate_fingers", "10.6", {{"figure", target->name}});
+            t.note("delicate_fingers", "10.6", "figure", target->name);
             break;
         case SpellEffect::NegotiationBonus:
             t.s.encounter.negotiation_bonus = raised(t, t.s.encounter.negotiation_bonus, spell.bonus, state_limits::max_talk_bonus,
                                                      Counter::NegotiationBonus, "10.7");
-            t.note("negotiation_bonus", "10.7", {{"amount", number_text(t.s.encounter.negotiation_bonus)}});
+            t.note("negotiation_bonus", "10.7", "amount", number_text(t.s.encounter.negotiation_bonus));
             break;
         case SpellEffect::Intimidation:
         case SpellEffect::IntimidationAllTreasure: {
@@ -138,7 +139,7 @@ void apply_effect(Turn& t, const actions::Cast& cast, const std::optional<PartyP
             t.s.encounter.bribe_modifier = -raised(t, -std::int64_t{t.s.encounter.bribe_modifier}, spell.bonus,
                                                    state_limits::max_talk_bonus,
                                                    Counter::BribeReduction, "10.7");
-            t.note("bribe_modifier", "10.7", {{"amount", number_text(t.s.encounter.bribe_modifier)}});
+            t.note("bribe_modifier", "10.7", "amount", number_text(t.s.encounter.bribe_modifier));
             break;
         case SpellEffect::Resurrect:
             target->dead = false;
@@ -157,7 +158,7 @@ void apply_effect(Turn& t, const actions::Cast& cast, const std::optional<PartyP
 void apply(Turn& t, const actions::Cast& a) {
     const std::string& caster_id = a.caster;
     const Figure* found = find_caster(t.data, t.s, caster_id);
-    if (!found) throw Refused("unknown_figure", "", {{"figure", caster_id}});
+    if (!found) refuse("unknown_figure", "", "figure", caster_id);
     const Spell& spell = t.spell(a.spell);
     const bool use_ring = a.use_ring.value_or(false);
     if (auto refusal = cast_refusal(t.s, t.data, *found, spell, use_ring)) throw *refusal;
@@ -169,9 +170,9 @@ void apply(Turn& t, const actions::Cast& a) {
     } else if (spell.target == TargetKind::None) {
         target_ids.clear();
     } else {
-        if (target_ids.size() != 1) throw Refused("one_target", "10.5", {{"spell", spell.name}});
+        if (target_ids.size() != 1) refuse("one_target", "10.5", "spell", spell.name);
         const Figure* target = t.s.find(target_ids[0]);
-        if (!target) throw Refused("unknown_figure", "", {{"figure", target_ids[0]}});
+        if (!target) refuse("unknown_figure", "", "figure", target_ids[0]);
         if (auto refusal = target_refusal(t.s, t.data, *found, spell, *target)) throw *refusal;
     }
     const auto place = spell.does == SpellEffect::Charm ? charm_place(t, a.rank, a.slot) : std::nullopt;  // checked before the cost is paid
@@ -189,8 +190,8 @@ void apply(Turn& t, const actions::Cast& a) {
     if (!before_the_fight) t.s.fight.hesitation_window = false;
     if (t.s.fight.active && !before_the_fight) caster.acted = Acted::Cast;
     if (caster_id == black_gates_id) --t.s.fight.gates_blasts_left;
-    t.note(plan.free ? "cast_free" : "cast", spell.rule,
-           {{"figure", caster.name}, {"spell", spell.name}, {"cost", number_text(plan.cost)}});
+    t.note(plan.free ? "cast_free" : "cast", spell.rule, "figure", caster.name, "spell", spell.name,
+           "cost", number_text(plan.cost));
     t.outcome["caster"] = caster_id;
     t.outcome["spell"] = spell.id;
     t.outcome["cost"] = plan.cost;

@@ -9,17 +9,17 @@ namespace czary {
 void apply(Turn& t, const actions::RollDice& a) {
     const std::string& text = a.code;
     const auto code = DiceCode::parse(text);
-    if (!code || code->count == 0) throw Refused("bad_dice_code", "3.1", {{"code", plain(text)}});
+    if (!code || code->count == 0) refuse("bad_dice_code", "3.1", "code", plain(text));
     const std::string purpose = a.purpose.value_or("tray");
     // Characters, not bytes: "Pożółkły łuk" counts 12 (docs/actions.md, roll_dice).
-    if (purpose.empty() || utf8_length(purpose) > 40) throw Refused("bad_purpose", "");
+    if (purpose.empty() || utf8_length(purpose) > 40) refuse("bad_purpose", "");
     std::string figure;
     if (a.figure) figure = t.figure(*a.figure).id;
     const int total = t.dice.roll(*code, purpose, figure);
     std::string pips;
     for (int pip : t.dice.records().back().pips) pips += (pips.empty() ? "" : " ") + std::to_string(pip);
     t.outcome = {{"code", code->to_string()}, {"pips", t.dice.records().back().pips}, {"total", total}};
-    t.note("dice_roll", "3.1", {{"code", plain(code->to_string())}, {"pips", plain(pips)}, {"total", number_text(total)}});
+    t.note("dice_roll", "3.1", "code", plain(code->to_string()), "pips", plain(pips), "total", number_text(total));
 }
 
 }  // namespace czary

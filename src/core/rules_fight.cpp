@@ -27,13 +27,13 @@ bool fight_has_nameless(const GameData& data, const GameState& s) {
 bool resists(Turn& t, const Figure& target) {
     const int odpornosc = std::min(target.odpornosc, 5);
     if (odpornosc <= 0) {
-        t.note("cannot_resist", "11.0", {{"figure", target.name}});
+        t.note("cannot_resist", "11.0", "figure", target.name);
         return false;
     }
     const int roll = t.dice.roll("1K6", "resist", target.id);
     const bool resisted = roll <= odpornosc;
-    t.note(resisted ? "resisted" : "not_resisted", "11.0",
-           {{"figure", target.name}, {"roll", number_text(roll)}, {"odpornosc", number_text(odpornosc)}});
+    t.note(resisted ? "resisted" : "not_resisted", "11.0", "figure", target.name, "roll", number_text(roll),
+           "odpornosc", number_text(odpornosc));
     return resisted;
 }
 
@@ -43,7 +43,7 @@ int deal_wounds(Turn& t, Figure& target, int amount, const std::string& by) {
     const int absorbed = std::min(target.armor, amount);
     if (absorbed > 0) {
         target.armor -= absorbed;
-        t.note("armor_absorbs", "10.6", {{"figure", target.name}, {"amount", number_text(absorbed)}, {"left", number_text(target.armor)}});
+        t.note("armor_absorbs", "10.6", "figure", target.name, "amount", number_text(absorbed), "left", number_text(target.armor));
     }
     const int taken = amount - absorbed;
     // Wounds past siła are kept, up to a limit far past any siła: the figure dies all the same.
@@ -67,7 +67,7 @@ void kill(Turn& t, Figure& figure, const std::string& by) {
     figure.possessed = Possession::None;
     figure.side = figure.is_character() ? Side::Party : Side::Monsters;
     remove_from_board(t.s, figure.id);
-    t.note("died", "9.7", {{"figure", figure.name}});
+    t.note("died", "9.7", "figure", figure.name);
     if (t.s.fight.active) {
         if (figure.is_character()) figure.died_in_fight = t.s.fight.number;
         // 12.1: a monster killed in the fight counts for the party, whoever killed it.
@@ -83,7 +83,7 @@ void kill(Turn& t, Figure& figure, const std::string& by) {
             if (demon_kind && demon_kind->demon && demon.alive() && place_of(t.s, demon.id).on_board()) {
                 remove_from_board(t.s, demon.id);
                 demon.vanished = true;
-                t.note("demon_vanishes", "16.0", {{"figure", demon.name}});
+                t.note("demon_vanishes", "16.0", "figure", demon.name);
             }
         }
     }
@@ -98,19 +98,19 @@ void break_charm(Turn& t, Figure& charmed) {
     if (charmed.is_character()) {
         charmed.side = Side::Party;
         place_first_free(t.s.party, charmed.id);
-        t.note("charm_broken_character", "10.5", {{"figure", charmed.name}});
+        t.note("charm_broken_character", "10.5", "figure", charmed.name);
     } else {
         // 10.5: the monster attacks the party at once; in a fight it stands as near the party
         // as it can, in the monsters' formation.
         charmed.side = Side::Monsters;
         place_first_free(t.s.monsters, charmed.id);
-        t.note("charm_broken_monster", "10.5", {{"figure", charmed.name}});
+        t.note("charm_broken_monster", "10.5", "figure", charmed.name);
         // 10.5: "potwór natychmiast atakuje pozostałych członków oddziału". Outside a fight that
         // leaves no time to talk or bribe: the fight begins at once with the monsters' attack
         // (round 1, phase 2), as after a refused bribe (8.7). In a fight it attacks in phase 2.
         if (!t.s.fight.active) {
             begin_fight(t, false, true);
-            t.note("freed_monster_attacks_first", "10.5", {{"figure", charmed.name}});
+            t.note("freed_monster_attacks_first", "10.5", "figure", charmed.name);
         }
     }
 }
@@ -131,16 +131,17 @@ void charm(Turn& t, Figure& target, const Figure& caster) {
     } else {
         target.side = Side::Party;
         const Place place = place_first_free(t.s.party, target.id);
-        t.note("joins_party_at", "10.5", {{"figure", target.name}, {"rank", number_text(place.rank + 1)}, {"slot", number_text(place.slot + 1)}});
+        t.note("joins_party_at", "10.5", "figure", target.name, "rank", number_text(place.rank + 1),
+               "slot", number_text(place.slot + 1));
     }
-    t.note("charmed", "10.5", {{"figure", target.name}, {"caster", caster.name}});
+    t.note("charmed", "10.5", "figure", target.name, "caster", caster.name);
 }
 
 // add_monster {kind, sila | sila_code, level, name}
 void apply(Turn& t, const actions::AddMonster& a) {
     const std::string& kind_id = a.kind;
     const MonsterKind* kind = t.data.monster_kind(kind_id);
-    if (!kind) throw Refused("unknown_monster_kind", "8.2", {{"kind", kind_id}});
+    if (!kind) refuse("unknown_monster_kind", "8.2", "kind", kind_id);
     const int level = Turn::in_range(a.level, "level", 1, 3).value_or(1);
     // 6.9: the first monster after the last group died or was passed is a new group: its talk
     // (one negotiation, one bribe, the N/V spells) starts afresh.
@@ -149,10 +150,10 @@ void apply(Turn& t, const actions::AddMonster& a) {
     if (auto given = Turn::in_range(a.sila, "sila", 1, 99)) {
         sila = *given;
     } else {
-        if (!a.sila_code) throw Refused("bad_action", "", {{"field", "sila_code"}});
+        if (!a.sila_code) refuse("bad_action", "", "field", "sila_code");
         const std::string& code_text = *a.sila_code;
         const auto code = DiceCode::parse(code_text);
-        if (!code) throw Refused("bad_dice_code", "3.1", {{"code", code_text}});
+        if (!code) refuse("bad_dice_code", "3.1", "code", code_text);
         sila = std::max(1, t.dice.roll(*code, "monster_sila"));
     }
     sila += t.data.level_sila_bonus.count(level) ? t.data.level_sila_bonus.at(level) : 0;  // 6.7
@@ -176,7 +177,7 @@ void apply(Turn& t, const actions::AddMonster& a) {
     place_first_free(t.s.monsters, monster.id);
     t.outcome["figure"] = monster.id;
     if (t.s.fight.active) {  // a monster that comes during a fight takes the first free place
-        t.note("monster_added", "8.2", {{"figure", monster.name}, {"sila", number_text(sila)}});
+        t.note("monster_added", "8.2", "figure", monster.name, "sila", number_text(sila));
         return;
     }
     // 9.1: the strongest stand in front; the player is told where the new one stands and why
@@ -202,7 +203,7 @@ void leave_monsters_behind(Turn& t) {
     for (auto& f : t.s.figures)
         if (f.is_character() && f.side == Side::Monsters && f.alive()) {
             // A charmed character cannot be left behind silently: the charm must end first.
-            throw Refused("charmed_character_with_monsters", "15.5", {{"figure", f.name}});
+            refuse("charmed_character_with_monsters", "15.5", "figure", f.name);
         }
     t.s.monsters.ranks.clear();
     t.s.encounter = {};
@@ -215,7 +216,7 @@ void leave_monsters_behind(Turn& t) {
 
 // clear_monsters {}: the party leaves the monsters behind (new group for 8.4-8.9).
 void apply(Turn& t, const actions::ClearMonsters&) {
-    if (t.s.fight.active) throw Refused("fight_in_progress", "9.0");
+    if (t.s.fight.active) refuse("fight_in_progress", "9.0");
     leave_monsters_behind(t);
     t.note("monsters_cleared", "");
 }
@@ -223,11 +224,11 @@ void apply(Turn& t, const actions::ClearMonsters&) {
 // rejoin {figure}: a teleported figure (10.6) is back where the party is, in its side's ranks.
 void apply(Turn& t, const actions::Rejoin& a) {
     Figure& figure = t.figure(a.figure);
-    if (figure.vanished) throw Refused("vanished", "16.0", {{"figure", figure.name}});
-    if (figure.away.empty() || figure.dead) throw Refused("not_away", "10.6", {{"figure", figure.name}});
+    if (figure.vanished) refuse("vanished", "16.0", "figure", figure.name);
+    if (figure.away.empty() || figure.dead) refuse("not_away", "10.6", "figure", figure.name);
     figure.away.clear();
     place_first_free(formation_of(t.s, figure.side), figure.id);
-    t.note("rejoined", "10.6", {{"figure", figure.name}});
+    t.note("rejoined", "10.6", "figure", figure.name);
 }
 
 // Opens a fight: round 1, phase 1 — or phase 2 when the monsters strike first (8.7 a refused
@@ -252,13 +253,13 @@ void begin_fight(Turn& t, bool gates, bool monsters_first) {
         f.free_combat_spells_active = f.free_combat_spells_next;
         f.free_combat_spells_next = false;
     }
-    t.note("fight_started", "9.2", {{"number", number_text(number)}, {"phase", number_text(t.s.fight.phase)}});
+    t.note("fight_started", "9.2", "number", number_text(number), "phase", number_text(t.s.fight.phase));
 }
 
 // start_fight {black_gates?}
 void apply(Turn& t, const actions::StartFight& a) {
-    if (t.s.fight.active) throw Refused("fight_in_progress", "9.0");
-    if (living_on_board(t.s, Side::Monsters) == 0) throw Refused("no_monsters", "9.0");
+    if (t.s.fight.active) refuse("fight_in_progress", "9.0");
+    if (living_on_board(t.s, Side::Monsters) == 0) refuse("no_monsters", "9.0");
     const bool gates = a.black_gates.value_or(false);
     // 8.7: "Jeżeli potwór nie przyjmie wykupu atakuje on oddział jako pierwszy (opuszczana jest faza
     // ataku oddziału)": the first round begins with the monsters' phase.
@@ -275,14 +276,14 @@ static void regenerate(Turn& t) {
         const MonsterKind* kind = f.is_character() ? nullptr : t.data.monster_kind(f.monster_kind);
         if (!kind || !kind->regenerates || !f.alive() || f.wounds == 0 || !place_of(t.s, f.id).on_board()) continue;
         --f.wounds;
-        t.note("regenerates", "15.4", {{"figure", f.name}, {"life", number_text(f.sila - f.wounds)}, {"sila", number_text(f.sila)}});
+        t.note("regenerates", "15.4", "figure", f.name, "life", number_text(f.sila - f.wounds), "sila", number_text(f.sila));
     }
 }
 
 // next_phase {}: 9.2 phases 1-5; phase 3 only at the Black Gates.
 void apply(Turn& t, const actions::NextPhase&) {
     Fight& fight = t.s.fight;
-    if (!fight.active) throw Refused("no_fight", "9.2");
+    if (!fight.active) refuse("no_fight", "9.2");
     if (fight.phase >= 5) raised(t, fight.round, 1, state_limits::max_counter, Counter::Round, "9.2");
     if (fight.phase == 2 && fight.round % 3 == 0) regenerate(t);
     if (fight.phase == 4) end_party_reorganisation(t);
@@ -299,7 +300,7 @@ void apply(Turn& t, const actions::NextPhase&) {
         for (auto& f : t.s.figures) f.acted = Acted::Nothing;
     }
     if (fight.phase == 3) fight.gates_blasts_left = 3;  // 16.0
-    t.note("phase", "9.2", {{"round", number_text(fight.round)}, {"phase", number_text(fight.phase)}});
+    t.note("phase", "9.2", "round", number_text(fight.round), "phase", number_text(fight.phase));
     if (fight.phase == 4) begin_party_reorganisation(t);
     if (fight.phase == 5) begin_monster_reorganisation(t);
 }
@@ -307,16 +308,16 @@ void apply(Turn& t, const actions::NextPhase&) {
 // weapon_attack {figure}: records the attack (10.3, 9.4); its wounds are entered with "wound".
 void apply(Turn& t, const actions::WeaponAttack& a) {
     Figure& figure = t.figure(a.figure);
-    if (!t.s.fight.active) throw Refused("no_fight", "9.2");
-    if (!figure.alive() || !place_of(t.s, figure.id).on_board()) throw Refused("not_on_board", "9.1", {{"figure", figure.name}});
+    if (!t.s.fight.active) refuse("no_fight", "9.2");
+    if (!figure.alive() || !place_of(t.s, figure.id).on_board()) refuse("not_on_board", "9.1", "figure", figure.name);
     // 10.5 Uśpienie: the monster "zapada w sen"; asleep, it attacks nobody.
-    if (figure.asleep) throw Refused("asleep_cannot_attack", "10.5", {{"figure", figure.name}});
-    if (figure.acted == Acted::Cast) throw Refused("cast_this_round", "10.3", {{"figure", figure.name}});
+    if (figure.asleep) refuse("asleep_cannot_attack", "10.5", "figure", figure.name);
+    if (figure.acted == Acted::Cast) refuse("cast_this_round", "10.3", "figure", figure.name);
     // 9.4 pkt 1: "Atakować można tylko raz w ciągu jednej rundy", for both sides (the Black Gates'
     // three attacks are spells, not weapon attacks).
-    if (figure.acted == Acted::Attack) throw Refused("already_attacked_this_round", "9.4", {{"figure", figure.name}});
+    if (figure.acted == Acted::Attack) refuse("already_attacked_this_round", "9.4", "figure", figure.name);
     const int phase = figure.side == Side::Party ? 1 : 2;
-    if (t.s.fight.phase != phase) throw Refused("wrong_phase_attack", "9.2", {{"phase", number_text(phase)}});
+    if (t.s.fight.phase != phase) refuse("wrong_phase_attack", "9.2", "phase", number_text(phase));
     // 9.2 pkt 1: "Postacie z pierwszego szeregu szyku oddziału mogą atakować tylko przy pomocy broni
     // (z wyjątkiem łuków i noży), zaś postacie, stojące w drugim szeregu szyku mogą strzelać z łuków,
     // rzucać nożami lub rzucać czary"; pkt 2: "Potwory z drugiego szeregu szyku mogą rzucać czary".
@@ -325,41 +326,41 @@ void apply(Turn& t, const actions::WeaponAttack& a) {
     const Place place = place_of(t.s, figure.id);
     const Args where{{"figure", figure.name}, {"rank", number_text(place.rank + 1)}};
     const bool among_party = in_party_ranks(t.s, figure.id);
-    if (among_party && figure.side == Side::Party && place.rank > 1) throw Refused("weapon_attack_rank_party", "9.2", where);
-    if (!among_party && place.rank > 0) throw Refused("weapon_attack_rank_monster", "9.2", where);
+    if (among_party && figure.side == Side::Party && place.rank > 1) refuse("weapon_attack_rank_party", "9.2", where);
+    if (!among_party && place.rank > 0) refuse("weapon_attack_rank_monster", "9.2", where);
     figure.acted = Acted::Attack;
-    t.note("attacked", "10.3", {{"figure", figure.name}});
+    t.note("attacked", "10.3", "figure", figure.name);
 }
 
 // wound {figure, amount, by?}: weapon hits and other wounds; Magiczna zbroja absorbs them.
 void apply(Turn& t, const actions::Wound& a) {
     Figure& figure = t.figure(a.figure);
-    if (figure.dead) throw Refused("already_dead", "9.7", {{"figure", figure.name}});
+    if (figure.dead) refuse("already_dead", "9.7", "figure", figure.name);
     const int amount = Turn::in_range(a.amount, "amount", 1, 99);
     const std::string by = a.by.value_or("");
-    if (!by.empty() && !t.s.find(by)) throw Refused("unknown_figure", "", {{"figure", by}});
+    if (!by.empty() && !t.s.find(by)) refuse("unknown_figure", "", "figure", by);
     t.outcome["wounds"] = deal_wounds(t, figure, amount, by);
 }
 
 // heal {figure, amount}: healing that is not a spell (potions); never below zero wounds.
 void apply(Turn& t, const actions::Heal& a) {
     Figure& figure = t.figure(a.figure);
-    if (figure.dead) throw Refused("already_dead", "9.7", {{"figure", figure.name}});
+    if (figure.dead) refuse("already_dead", "9.7", "figure", figure.name);
     const int amount = Turn::in_range(a.amount, "amount", 1, 99);
     const int healed = std::min(amount, figure.wounds);
     figure.wounds -= healed;
-    if (healed == 0) t.note("healed_nothing", "", {{"figure", figure.name}});
-    else t.note("healed", "", {{"figure", figure.name}, {"amount", number_text(healed)}});
+    if (healed == 0) t.note("healed_nothing", "", "figure", figure.name);
+    else t.note("healed", "", "figure", figure.name, "amount", number_text(healed));
 }
 
 // kill_sleeping {figure, by?}: 10.5 Uśpienie: no roll, once the other monsters are dealt with.
 void apply(Turn& t, const actions::KillSleeping& a) {
     Figure& monster = t.figure(a.figure);
-    if (!monster.asleep || monster.dead) throw Refused("not_asleep", "10.5", {{"figure", monster.name}});
+    if (!monster.asleep || monster.dead) refuse("not_asleep", "10.5", "figure", monster.name);
     for (const auto& id : figures_on_board(t.s)) {
         const Figure* other = t.s.find(id);
         if (other->id != monster.id && other->side == monster.side && !other->asleep)
-            throw Refused("others_still_fight", "10.5", {{"figure", other->name}});
+            refuse("others_still_fight", "10.5", "figure", other->name);
     }
     kill(t, monster, a.by.value_or(""));
 }
@@ -390,11 +391,11 @@ void finish_fight(Turn& t, FightOutcome outcome, const std::map<std::string, int
         for (const auto& [id, amount] : *shares) {
             const Figure* f = t.s.find(id);
             if (!f || !shares_experience(*f))
-                throw Refused("share_not_survivor", "12.0", {{"figure", f ? f->name : plain(id)}});
+                refuse("share_not_survivor", "12.0", "figure", f ? f->name : plain(id));
             given += amount;
         }
         if (given != total)
-            throw Refused("shares_wrong_sum", "12.0", {{"sum", plain(std::to_string(given))}, {"total", plain(std::to_string(total))}});
+            refuse("shares_wrong_sum", "12.0", "sum", plain(std::to_string(given)), "total", plain(std::to_string(total)));
         for (Figure* f : survivors) points[f->id] = shares->count(f->id) ? shares->at(f->id) : 0;
     } else {
         for (Figure* f : survivors) points[f->id] = share;
@@ -433,35 +434,36 @@ void finish_fight(Turn& t, FightOutcome outcome, const std::map<std::string, int
         nlohmann::json each = nlohmann::json::object();
         for (const auto& [id, amount] : points) each[id] = amount;
         t.outcome["experience"] = {{"total", total}, {"shares", each}};
-        t.note("fight_ended_shares", "12.0", {{"outcome", outcome_text}, {"total", plain(std::to_string(total))}, {"shares", list}});
+        t.note("fight_ended_shares", "12.0", "outcome", outcome_text, "total", plain(std::to_string(total)), "shares", list);
     } else {
         t.outcome["experience"] = {{"total", total}, {"share", share}};
-        t.note("fight_ended", "12.0", {{"outcome", outcome_text}, {"total", plain(std::to_string(total))}, {"share", plain(std::to_string(share))}});
+        t.note("fight_ended", "12.0", "outcome", outcome_text, "total", plain(std::to_string(total)),
+               "share", plain(std::to_string(share)));
     }
     // 15.3: "bezpośrednio po zakończeniu walki": the moment for Ożywienie kamienia, said last (the
     // toast's line), while it lasts.
     for (const auto& f : t.s.figures)
-        if (f.is_character() && f.petrified && !f.dead) t.note("stone_revival_now", "15.3", {{"figure", f.name}});
+        if (f.is_character() && f.petrified && !f.dead) t.note("stone_revival_now", "15.3", "figure", f.name);
 }
 
 // end_fight {outcome: victory | agreement | fled, shares?}: "agreement" and "fled" only under the house
 // rule end_fight_early (9.0: "Rozpoczęta walka nie może zostać przerwana do chwili śmierci jednej
 // ze stron"; 2.3 lets the players add their own rules).
 void apply(Turn& t, const actions::EndFight& a) {
-    if (!t.s.fight.active) throw Refused("no_fight", "9.2");
+    if (!t.s.fight.active) refuse("no_fight", "9.2");
     const std::string said = a.outcome.value_or("victory");
-    if (said != "victory" && said != "agreement" && said != "fled") throw Refused("bad_action", "", {{"field", "outcome"}});
+    if (said != "victory" && said != "agreement" && said != "fled") refuse("bad_action", "", "field", "outcome");
     const FightOutcome outcome = said == "victory" ? FightOutcome::Victory : said == "agreement" ? FightOutcome::Agreement : FightOutcome::Fled;
     if (outcome != FightOutcome::Victory) {
-        if (!t.s.house_rules.end_fight_early) throw Refused("fight_cannot_be_broken_off", "9.0");
-        t.note("house_rule_used", "2.3", {{"rule", t.data.message("house_rule.end_fight_early")}});
+        if (!t.s.house_rules.end_fight_early) refuse("fight_cannot_be_broken_off", "9.0");
+        t.note("house_rule_used", "2.3", "rule", t.data.message("house_rule.end_fight_early"));
     }
     // 9.0: "nie może zostać przerwana do chwili śmierci jednej ze stron"; a monster asleep on the
     // board (10.5 Uśpienie) is alive: it is killed without a roll, and then the fight is won.
     if (outcome == FightOutcome::Victory)
         for (const auto& id : figures_on_board(t.s))
             if (const Figure* monster = t.s.find(id); monster->side == Side::Monsters)
-                throw Refused(monster->asleep ? "sleeping_monster_remains" : "monsters_still_fight", "9.0", {{"figure", monster->name}});
+                refuse(monster->asleep ? "sleeping_monster_remains" : "monsters_still_fight", "9.0", "figure", monster->name);
     // shares {character id: points}: the players' split of the experience (12.0), checked there.
     if (a.shares)
         for (const auto& [id, amount] : *a.shares) Turn::in_range(amount, "shares", 0, static_cast<int>(state_limits::max_counter));
@@ -472,10 +474,10 @@ void apply(Turn& t, const actions::EndFight& a) {
 // is: "end_fight_early" lets end_fight close a fight as "agreement" or "fled" (9.0 does not).
 void apply(Turn& t, const actions::SetHouseRule& a) {
     const std::string& rule = a.rule;
-    if (rule != "end_fight_early") throw Refused("unknown_house_rule", "2.3", {{"rule", rule}});
+    if (rule != "end_fight_early") refuse("unknown_house_rule", "2.3", "rule", rule);
     const bool on = a.on;
     t.s.house_rules.end_fight_early = on;
-    t.note(on ? "house_rule_on" : "house_rule_off", "2.3", {{"rule", t.data.message("house_rule." + rule)}});
+    t.note(on ? "house_rule_on" : "house_rule_off", "2.3", "rule", t.data.message("house_rule." + rule));
 }
 
 }  // namespace czary

@@ -176,7 +176,7 @@ void check_formation_limits(const GameState& s, Side side) {
     // 4.1 C2: "W pierwszym szeregu szyku muszą być co najmniej dwie postacie (o ile aż tyle pozostaje
     // przy życiu)"; in a fight 9.8 pkt 4 and 5 say the same of reorganisation.
     const int needed = std::min(2, living_on_board(s, Side::Party));
-    if (living_in_rank(s, Side::Party, 0) < needed) throw Refused("first_rank_needs_two", s.fight.active ? "9.8" : "4.1 C2");
+    if (living_in_rank(s, Side::Party, 0) < needed) refuse("first_rank_needs_two", s.fight.active ? "9.8" : "4.1 C2");
 }
 
 void begin_party_reorganisation(Turn& t) {
@@ -189,7 +189,8 @@ void begin_party_reorganisation(Turn& t) {
     if (living_in_rank(t.s, Side::Party, 0) == 1 && living_in_rank(t.s, Side::Party, 1) > 0) {
         fight.first_rank_move = Fight::FirstRankMove::Owed;
         for (const auto& id : t.s.party.ranks[0])
-            if (const Figure* lone = id.empty() ? nullptr : t.s.find(id)) t.note("first_rank_move_owed", "9.8", {{"figure", lone->name}});
+            if (const Figure* lone = id.empty() ? nullptr : t.s.find(id)) t.note("first_rank_move_owed", "9.8",
+                                                                                 "figure", lone->name);
     }
 }
 
@@ -197,7 +198,7 @@ void end_party_reorganisation(Turn& t) {
     // (A state read from a file may say "owed" over any formation: only a lone figure in front owes.)
     if (t.s.fight.first_rank_move != Fight::FirstRankMove::Owed || t.s.party.ranks.empty()) return;
     for (const auto& id : t.s.party.ranks[0])
-        if (const Figure* lone = id.empty() ? nullptr : t.s.find(id)) throw Refused("first_rank_move_owed", "9.8", {{"figure", lone->name}});
+        if (const Figure* lone = id.empty() ? nullptr : t.s.find(id)) refuse("first_rank_move_owed", "9.8", "figure", lone->name);
 }
 
 void begin_monster_reorganisation(Turn& t) {
@@ -236,7 +237,7 @@ void step_forward(Turn& t, const Figure& monster, Place from, int rank) {
     }
     ranks[rank][slot] = monster.id;
     ranks[from.rank][from.slot].clear();
-    t.note("monster_steps_forward", "9.8", {{"figure", monster.name}, {"rank", number_text(rank + 1)}});
+    t.note("monster_steps_forward", "9.8", "figure", monster.name, "rank", number_text(rank + 1));
 }
 
 }  // namespace
@@ -271,12 +272,12 @@ void reorganise_monsters(Turn& t) {
 void apply(Turn& t, const actions::MoveFigure& a) {
     Figure& figure = t.figure(a.figure);
     const Place from = place_of(t.s, figure.id);
-    if (!from.on_board()) throw Refused("not_on_board", "9.1", {{"figure", figure.name}});
+    if (!from.on_board()) refuse("not_on_board", "9.1", "figure", figure.name);
     Formation& formation = formation_of(t.s, figure.side);
     const int rank = Turn::in_range(a.rank, "rank", 1, static_cast<int>(formation.ranks.size()) + 1) - 1;
     // 4.1 C2: "w żadnym z nich nie może być więcej niż trzy postacie".
     const int slot = Turn::in_range(a.slot, "slot", 1, 99) - 1;
-    if (slot > 2) throw Refused("rank_holds_three", "4.1 C2");
+    if (slot > 2) refuse("rank_holds_three", "4.1 C2");
     if (rank == from.rank && slot == from.slot) return;
     if (rank == static_cast<int>(formation.ranks.size())) formation.ranks.push_back({"", "", ""});
     std::string& destination = formation.ranks[rank][slot];
@@ -285,29 +286,29 @@ void apply(Turn& t, const actions::MoveFigure& a) {
     if (t.s.fight.active) {
         if (figure.side == Side::Party) {
             // 9.8: in phase 4 one figure from each rank moves one rank.
-            if (t.s.fight.phase != 4) throw Refused("reorganise_only_phase_4", "9.8");
+            if (t.s.fight.phase != 4) refuse("reorganise_only_phase_4", "9.8");
             // 9.8 pkt 4: with one left in the first rank the only move is one from the second
             // rank to the first, and nothing after it.
             auto& owed = t.s.fight.first_rank_move;
-            if (owed == Fight::FirstRankMove::Made) throw Refused("first_rank_move_was_the_only", "9.8");
-            if (owed == Fight::FirstRankMove::Owed && (from.rank != 1 || rank != 0)) throw Refused("first_rank_move_first", "9.8");
+            if (owed == Fight::FirstRankMove::Made) refuse("first_rank_move_was_the_only", "9.8");
+            if (owed == Fight::FirstRankMove::Owed && (from.rank != 1 || rank != 0)) refuse("first_rank_move_first", "9.8");
             // 9.8 pkt 1: within a rank a figure may move only so that the order stays: "postacie,
             // stojące w tym samym szeregu nie mogą się zamieniać miejscami".
             if (rank == from.rank) {
                 bool passes = other != nullptr;
                 for (int between = std::min(slot, from.slot) + 1; between < std::max(slot, from.slot); ++between)
                     passes = passes || !formation.ranks[rank][between].empty();
-                if (passes) throw Refused("no_swap_in_rank", "9.8");
+                if (passes) refuse("no_swap_in_rank", "9.8");
             }
-            if (std::abs(rank - from.rank) > 1) throw Refused("one_rank_at_a_time", "9.8");
+            if (std::abs(rank - from.rank) > 1) refuse("one_rank_at_a_time", "9.8");
             auto& moved = t.s.fight.ranks_moved_from;
             auto used = [&](int r) { return std::find(moved.begin(), moved.end(), r) != moved.end(); };
-            if (rank != from.rank && used(from.rank)) throw Refused("rank_already_moved", "9.8", {{"rank", number_text(from.rank + 1)}});
-            if (other && rank != from.rank && used(rank)) throw Refused("rank_already_moved", "9.8", {{"rank", number_text(rank + 1)}});
+            if (rank != from.rank && used(from.rank)) refuse("rank_already_moved", "9.8", "rank", number_text(from.rank + 1));
+            if (other && rank != from.rank && used(rank)) refuse("rank_already_moved", "9.8", "rank", number_text(rank + 1));
             // 9.8 pkt 5: "Jeżeli w pierwszym szeregu zostały dwie postacie żadna z nich nie może zostać
             // wycofana do drugiego szeregu" (a swap withdraws the one it displaces).
             const bool leaves_front = (from.rank == 0 && rank > 0) || (other && rank == 0 && from.rank > 0);
-            if (leaves_front && living_in_rank(t.s, Side::Party, 0) <= 2) throw Refused("first_rank_needs_two", "9.8");
+            if (leaves_front && living_in_rank(t.s, Side::Party, 0) <= 2) refuse("first_rank_needs_two", "9.8");
             if (rank != from.rank) {
                 moved.push_back(from.rank);
                 if (other) moved.push_back(rank);
@@ -315,13 +316,13 @@ void apply(Turn& t, const actions::MoveFigure& a) {
             if (owed == Fight::FirstRankMove::Owed) owed = Fight::FirstRankMove::Made;
         } else {
             // 9.2 phase 5: monsters only step forward.
-            if (t.s.fight.phase != 5) throw Refused("monsters_move_only_phase_5", "9.2");
+            if (t.s.fight.phase != 5) refuse("monsters_move_only_phase_5", "9.2");
             // 9.8 (monsters) pkt 4: "Potwory nie mogą zamieniać się miejscami w tym samym szeregu, ani
             // przesuwać się do tyłu".
-            if (rank > from.rank || other) throw Refused("monsters_never_step_back", "9.8");
+            if (rank > from.rank || other) refuse("monsters_never_step_back", "9.8");
             // 9.8 (monsters) pkt 2: the first rank full, one monster from further back steps forward.
             if (rank < from.rank) {
-                if (t.s.fight.monster_front_full && t.s.fight.monsters_stepped >= 1) throw Refused("one_monster_steps_forward", "9.8");
+                if (t.s.fight.monster_front_full && t.s.fight.monsters_stepped >= 1) refuse("one_monster_steps_forward", "9.8");
                 ++t.s.fight.monsters_stepped;
             }
         }
@@ -334,7 +335,7 @@ void apply(Turn& t, const actions::MoveFigure& a) {
     // is made good one move a round); outside one, 4.1 C2.
     if (!t.s.fight.active) check_formation_limits(t.s, figure.side);
     const Place now = place_of(t.s, figure.id);
-    t.note("moved", "9.8", {{"figure", figure.name}, {"rank", number_text(now.rank + 1)}, {"slot", number_text(now.slot + 1)}});
+    t.note("moved", "9.8", "figure", figure.name, "rank", number_text(now.rank + 1), "slot", number_text(now.slot + 1));
 }
 
 }  // namespace czary

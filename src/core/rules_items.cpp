@@ -10,8 +10,8 @@ namespace {
 
 Figure& character(Turn& t, const std::string& id) {
     Figure& c = t.figure(id);
-    if (!c.is_character()) throw Refused("not_a_character", "", {{"figure", c.name}});
-    if (c.dead) throw Refused("already_dead", "9.7", {{"figure", c.name}});
+    if (!c.is_character()) refuse("not_a_character", "", "figure", c.name);
+    if (c.dead) refuse("already_dead", "9.7", "figure", c.name);
     return c;
 }
 
@@ -20,14 +20,14 @@ Figure& character(Turn& t, const std::string& id) {
 const Spell& altar_spell(Turn& t) {
     for (const auto& spell : t.data.spells.all())
         if (spell.altar_cost) return spell;
-    throw Refused("unknown_spell", "10.9", {{"spell", plain("altar_cost")}});
+    refuse("unknown_spell", "10.9", "spell", plain("altar_cost"));
 }
 
 // 10.8: the type S spell a find teaches, as data/spells.json's "learned_from" says.
 const Spell& spell_learned_from(Turn& t, const char* source) {
     for (const auto& spell : t.data.spells.all())
         if (std::find(spell.learned_from.begin(), spell.learned_from.end(), source) != spell.learned_from.end()) return spell;
-    throw Refused("unknown_spell", "10.9", {{"spell", plain(source)}});
+    refuse("unknown_spell", "10.9", "spell", plain(source));
 }
 
 // 13.5 Asmoday's curse lowers every potential: a marked spell more than the dominant sun now
@@ -42,7 +42,7 @@ void drop_marks_over_potential(Turn& t, Figure& c, const std::optional<std::stri
             if (named != c.marked.end()) it = named;
         }
         const Spell* spell = t.data.spells.find(*it);
-        t.note("mark_dropped", "13.5", {{"figure", c.name}, {"spell", spell ? spell->name : plain(*it)}});
+        t.note("mark_dropped", "13.5", "figure", c.name, "spell", spell ? spell->name : plain(*it));
         c.marked.erase(it);
     }
 }
@@ -54,9 +54,9 @@ void apply(Turn& t, const actions::GrantRing& a) {
     Figure& c = character(t, a.character);
     const Spell& spell = t.spell(a.spell);
     if (!spell.ring)
-        throw Refused("no_such_ring", "14.8", {{"spell", spell.name}});
+        refuse("no_such_ring", "14.8", "spell", spell.name);
     if (std::find(c.rings.begin(), c.rings.end(), spell.id) == c.rings.end()) c.rings.push_back(spell.id);
-    t.note("ring", "14.8", {{"figure", c.name}, {"spell", spell.name}});
+    t.note("ring", "14.8", "figure", c.name, "spell", spell.name);
     // 10.8: a type S spell's ring teaches it (Wskrzeszenie).
     if (spell.type == SpellType::Special) learn(t, c, spell, "ring");
 }
@@ -66,7 +66,7 @@ void apply(Turn& t, const actions::ResistanceRing& a) {
     Figure& c = character(t, a.character);
     const int bonus = Turn::in_range(a.bonus, "bonus", 1, 2);
     c.odpornosc = std::min(5, c.odpornosc + bonus);
-    t.note("resistance_ring", "14.8", {{"figure", c.name}, {"odpornosc", number_text(c.odpornosc)}});
+    t.note("resistance_ring", "14.8", "figure", c.name, "odpornosc", number_text(c.odpornosc));
 }
 
 // altar {character, altar: alloces|avnas|asmoday|malthus, dice?}: 13.5, a resist roll decides.
@@ -74,7 +74,7 @@ void apply(Turn& t, const actions::Altar& a) {
     Figure& c = character(t, a.character);
     const std::string altar = a.altar;
     const auto& known = altar_names();
-    if (std::find(known.begin(), known.end(), altar) == known.end()) throw Refused("bad_action", "", {{"field", "altar"}});
+    if (std::find(known.begin(), known.end(), altar) == known.end()) refuse("bad_action", "", "field", "altar");
     const bool success = resists(t, c);
     t.outcome["success"] = success;
     if (success) {
@@ -86,14 +86,14 @@ void apply(Turn& t, const actions::Altar& a) {
         // Vassago: "zyskuje zdolności „pułapki” równe +3 (lub jej dotychczasowe zdolności „pułapki”
         // ulegają zwiększeniu o 3 punkty, jednak nie mogą być wyższe niż 5)" — unless lost for good.
         if (altar == "vassago" && c.talents.traps_lost) {
-            t.note("altar_success_vassago_lost", "13.5", {{"figure", c.name}});
+            t.note("altar_success_vassago_lost", "13.5", "figure", c.name);
             return;
         }
         if (altar == "vassago") c.talents.traps = std::min(5, c.talents.traps + 3);
-        t.note("altar_success_" + altar, "13.5", {{"figure", c.name}, {"traps", number_text(c.talents.traps)}});
+        t.note("altar_success_" + altar, "13.5", "figure", c.name, "traps", number_text(c.talents.traps));
         return;
     }
-    t.note("altar_failure_" + altar, "13.5", {{"figure", c.name}});
+    t.note("altar_failure_" + altar, "13.5", "figure", c.name);
     if (altar == "alloces") {
         // "zręczność postaci jest obniżona o 1 punkt do końca przygody"
         // (never below what a state file may hold: the next load must accept it)
@@ -122,7 +122,7 @@ void apply(Turn& t, const actions::Bookshelf& a) {
     const int roll = t.dice.roll("1K6", "bookshelf", c.id);
     t.outcome["roll"] = roll;
     if (roll <= 3) {
-        t.note("bookshelf_falls", "13.4", {{"figure", c.name}});
+        t.note("bookshelf_falls", "13.4", "figure", c.name);
         deal_wounds(t, c, t.dice.roll("1K3", "damage", c.id), "");
     } else {
         learn(t, c, spell_learned_from(t, "bookshelf"), "bookshelf");
@@ -139,7 +139,7 @@ void apply(Turn& t, const actions::Manuscript& a) {
 void apply(Turn& t, const actions::Talisman& a) {
     Figure& c = character(t, a.character);
     const std::string sun = a.sun;
-    if (sun != "all" && sun != "red" && sun != "yellow" && sun != "blue") throw Refused("bad_action", "", {{"field", "sun"}});
+    if (sun != "all" && sun != "red" && sun != "yellow" && sun != "blue") refuse("bad_action", "", "field", "sun");
     // 14.6 Wszystkie słońca: "o 1K3 potencjał magiczny dla każdego ze słońc": a roll per sun.
     nlohmann::json bonuses = nlohmann::json::array();
     for (int i = 0; i < 3; ++i) {
@@ -147,8 +147,8 @@ void apply(Turn& t, const actions::Talisman& a) {
         const int bonus = t.dice.roll("1K3", "talisman", c.id);
         c.potential[i] = raised(t, c.potential[i], bonus, state_limits::max_points, Counter::Potential, "14.6");
         bonuses.push_back(bonus);
-        t.note("talisman", "14.6", {{"figure", c.name}, {"amount", number_text(bonus)},
-                                    {"sun", t.data.message(std::string("sun.") + sun_name(static_cast<Sun>(i)))}});
+        t.note("talisman", "14.6", "figure", c.name, "amount", number_text(bonus),
+               "sun", t.data.message(std::string("sun.") + sun_name(static_cast<Sun>(i))));
     }
     t.outcome["bonus"] = sun == "all" ? bonuses : bonuses[0];
 }
@@ -159,20 +159,20 @@ void apply(Turn& t, const actions::Poison& a) {
     Figure& c = character(t, a.character);
     if (wears_medallion(c, poison_medallion)) {
         t.outcome["wounds"] = 0;
-        t.note("poison_medallion", "14.7", {{"figure", c.name}});
+        t.note("poison_medallion", "14.7", "figure", c.name);
         return;
     }
     int amount = 0;
     if (auto given = Turn::in_range(a.wounds, "wounds", 0, 99)) {
-        if (a.code) throw Refused("bad_action", "", {{"field", "code"}});
+        if (a.code) refuse("bad_action", "", "field", "code");
         amount = *given;
     } else {
         const std::string code = a.code.value_or("1K3");
-        if (!DiceCode::parse(code)) throw Refused("bad_dice_code", "3.1", {{"code", plain(code)}});
+        if (!DiceCode::parse(code)) refuse("bad_dice_code", "3.1", "code", plain(code));
         amount = t.dice.roll(code, "poison", c.id);
     }
     c.poisoned = c.poison_fresh = true;
-    t.note("poisoned", "10.6", {{"figure", c.name}, {"amount", number_text(amount)}});
+    t.note("poisoned", "10.6", "figure", c.name, "amount", number_text(amount));
     c.poison_wounds = deal_wounds(t, c, amount, "");
     t.outcome["wounds"] = c.poison_wounds;
 }
@@ -180,11 +180,11 @@ void apply(Turn& t, const actions::Poison& a) {
 // petrify {character}: 15.3 Medusa: removed from the ranks until Ożywienie kamienia.
 void apply(Turn& t, const actions::Petrify& a) {
     Figure& c = character(t, a.character);
-    if (c.petrified) throw Refused("already_petrified", "15.3", {{"figure", c.name}});
+    if (c.petrified) refuse("already_petrified", "15.3", "figure", c.name);
     c.petrified = true;
     c.stone_fresh = !t.s.fight.active;  // 13.2 the statue: Ożywienie kamienia now or never
     remove_from_board(t.s, c.id);
-    t.note("petrified", "15.3", {{"figure", c.name}});
+    t.note("petrified", "15.3", "figure", c.name);
 }
 
 // disarm_trap {character}: one attempt; Delikatne palce's +3 is used up by it (10.6).
@@ -193,7 +193,7 @@ void apply(Turn& t, const actions::DisarmTrap& a) {
     // 7.3: the talent "nie może przekroczyć 5", Delikatne palce's +3 included (a 6 always fails).
     const int talent = std::min(5, c.talents.traps + (c.trap_bonus ? 3 : 0));
     t.outcome["talent"] = talent;
-    t.note(c.trap_bonus ? "disarm_with_bonus" : "disarm", "10.6", {{"figure", c.name}, {"talent", number_text(talent)}});
+    t.note(c.trap_bonus ? "disarm_with_bonus" : "disarm", "10.6", "figure", c.name, "talent", number_text(talent));
     c.trap_bonus = false;
 }
 
@@ -205,14 +205,14 @@ void apply(Turn& t, const actions::DisarmTrap& a) {
 // Rozpoczyna się walka").
 void apply(Turn& t, const actions::Possess& a) {
     Figure& c = character(t, a.character);
-    if (a.source != "statue" && a.source != "talisman") throw Refused("bad_action", "", {{"field", "source"}});
+    if (a.source != "statue" && a.source != "talisman") refuse("bad_action", "", "field", "source");
     const bool statue = a.source == "statue";
     const char* rule = statue ? "13.2" : "14.6";
-    if (c.possessed != Possession::None || !c.charmed_by.empty()) throw Refused("already_possessed", rule, {{"figure", c.name}});
+    if (c.possessed != Possession::None || !c.charmed_by.empty()) refuse("already_possessed", rule, "figure", c.name);
     const bool resisted = resists(t, c);
     t.outcome["resisted"] = resisted;
     if (resisted) {
-        t.note("possession_resisted", rule, {{"figure", c.name}});
+        t.note("possession_resisted", rule, "figure", c.name);
         return;
     }
     c.possessed = statue ? Possession::Statue : Possession::Talisman;
@@ -228,10 +228,10 @@ void apply(Turn& t, const actions::Possess& a) {
         else if (front[2].empty()) front[2] = c.id;
         else place_first_free(monsters, c.id);
     }
-    t.note(statue ? "possessed_by_statue" : "possessed_by_talisman", rule, {{"figure", c.name}});
+    t.note(statue ? "possessed_by_statue" : "possessed_by_talisman", rule, "figure", c.name);
     if (!t.s.fight.active) {
         begin_fight(t, false, true);
-        t.note("possessed_attacks_first", rule, {{"figure", c.name}});
+        t.note("possessed_attacks_first", rule, "figure", c.name);
     }
 }
 
@@ -239,12 +239,12 @@ std::optional<PartyPlace> charm_place(Turn& t, const std::optional<int>& given_r
     const auto rank = Turn::in_range(given_rank, "rank", 1, 99);
     const auto slot = Turn::in_range(given_slot, "slot", 1, 3);
     if (!rank && !slot) return std::nullopt;
-    if (!rank || !slot) throw Refused("bad_action", "", {{"field", rank ? "slot" : "rank"}});
+    if (!rank || !slot) refuse("bad_action", "", "field", rank ? "slot" : "rank");
     const auto& ranks = t.s.party.ranks;
     // A free place of an existing rank, or the first place of a new rank behind the last.
     const bool new_rank = *rank == static_cast<int>(ranks.size()) + 1;
     if (*rank > static_cast<int>(ranks.size()) + 1 || (!new_rank && !ranks[*rank - 1][*slot - 1].empty()))
-        throw Refused("place_taken", "10.5", {{"rank", number_text(*rank)}, {"slot", number_text(*slot)}});
+        refuse("place_taken", "10.5", "rank", number_text(*rank), "slot", number_text(*slot));
     return PartyPlace{*rank, *slot};
 }
 
@@ -255,7 +255,7 @@ void charm_into_place(Turn& t, Figure& target, const Figure& caster, const std::
     auto& ranks = t.s.party.ranks;
     if (place->rank > static_cast<int>(ranks.size())) ranks.push_back({"", "", ""});
     ranks[place->rank - 1][place->slot - 1] = target.id;
-    t.note("placed_by_players", "10.5", {{"figure", target.name}, {"rank", number_text(place->rank)}, {"slot", number_text(place->slot)}});
+    t.note("placed_by_players", "10.5", "figure", target.name, "rank", number_text(place->rank), "slot", number_text(place->slot));
 }
 
 void end_possession(Turn& t, Figure& c) {
@@ -268,28 +268,29 @@ void end_possession(Turn& t, Figure& c) {
         remove_from_board(t.s, c.id);
         place_first_free(t.s.party, c.id);
     }
-    t.note("possession_ended", rule, {{"figure", c.name}});
+    t.note("possession_ended", rule, "figure", c.name);
 }
 
 // charm_potion {character, target, potion: person|monster, dice?}: 14.5: "w identyczny sposób,
 // jak w wypadku czaru Urok": the target resists or is charmed; the potion costs no wounds.
 void apply(Turn& t, const actions::CharmPotion& a) {
     Figure& drinker = character(t, a.character);
-    if (drinker.possessed != Possession::None || !drinker.charmed_by.empty()) throw Refused("charmed_cannot_cast", "14.5", {{"figure", drinker.name}});
+    if (drinker.possessed != Possession::None || !drinker.charmed_by.empty()) refuse("charmed_cannot_cast", "14.5",
+                                                                                     "figure", drinker.name);
     Figure& target = t.figure(a.target);
     const std::string potion = a.potion;
-    if (potion != "person" && potion != "monster") throw Refused("bad_action", "", {{"field", "potion"}});
-    if (target.dead || !place_of(t.s, target.id).on_board()) throw Refused("target_not_here", "14.5", {{"target", target.name}});
+    if (potion != "person" && potion != "monster") refuse("bad_action", "", "field", "potion");
+    if (target.dead || !place_of(t.s, target.id).on_board()) refuse("target_not_here", "14.5", "target", target.name);
     const Args args{{"figure", drinker.name}, {"target", target.name}};
     if (target.is_character()) {
         // 14.6: a character the Zło talisman holds is freed by Urok, "za pomocą czaru lub mikstury".
-        if (target.possessed != Possession::Talisman) throw Refused("potion_not_on_character", "14.5", args);
+        if (target.possessed != Possession::Talisman) refuse("potion_not_on_character", "14.5", args);
     } else {
-        if (target.side != Side::Monsters) throw Refused("target_not_enemy", "14.5", args);
+        if (target.side != Side::Monsters) refuse("target_not_enemy", "14.5", args);
         const MonsterKind* kind = t.data.monster_kind(target.monster_kind);
         const bool person = kind && kind->person;
         if (person != (potion == "person"))
-            throw Refused(person ? "potion_for_monsters" : "potion_for_persons", "14.5", args);
+            refuse(person ? "potion_for_monsters" : "potion_for_persons", "14.5", args);
     }
     const auto place = charm_place(t, a.rank, a.slot);  // checked before the roll
     const bool resisted = resists(t, target);
@@ -304,7 +305,7 @@ void apply(Turn& t, const actions::ThoughtTalisman& a) {
     Figure& c = character(t, a.character);
     c.thought_uses = t.dice.roll("1K6", "talisman_uses", c.id);
     t.outcome["uses"] = c.thought_uses;
-    t.note("thought_talisman", "14.6", {{"figure", c.name}, {"amount", number_text(c.thought_uses)}});
+    t.note("thought_talisman", "14.6", "figure", c.name, "amount", number_text(c.thought_uses));
 }
 
 // use_thought {character, target, dice?}: 14.6 Myśl: "kosztem 1 rany zadać przeciwnikowi siłą
@@ -313,20 +314,20 @@ void apply(Turn& t, const actions::UseThought& a) {
     Figure& c = character(t, a.character);
     Figure& target = t.figure(a.target);
     const Args args{{"figure", c.name}, {"target", target.name}};
-    if (c.thought_uses <= 0) throw Refused("no_thought_talisman", "14.6", args);
-    if (c.possessed != Possession::None || !c.charmed_by.empty()) throw Refused("charmed_cannot_cast", "14.6", args);
-    if (c.asleep || c.petrified || !c.here()) throw Refused("caster_cannot_act", "14.6", args);
+    if (c.thought_uses <= 0) refuse("no_thought_talisman", "14.6", args);
+    if (c.possessed != Possession::None || !c.charmed_by.empty()) refuse("charmed_cannot_cast", "14.6", args);
+    if (c.asleep || c.petrified || !c.here()) refuse("caster_cannot_act", "14.6", args);
     if (target.dead || target.side == c.side || !place_of(t.s, target.id).on_board())
-        throw Refused("target_not_enemy", "14.6", args);
-    if (t.s.fight.active && c.acted != Acted::Nothing) throw Refused("already_acted", "10.3", args);
+        refuse("target_not_enemy", "14.6", args);
+    if (t.s.fight.active && c.acted != Acted::Nothing) refuse("already_acted", "10.3", args);
     // The strike is the wearer's attack: 9.4, "Postacie mogą atakować tylko podczas fazy 1".
-    if (t.s.fight.active && t.s.fight.phase != 1) throw Refused("wrong_phase_attack", "9.4", {{"phase", number_text(1)}});
+    if (t.s.fight.active && t.s.fight.phase != 1) refuse("wrong_phase_attack", "9.4", "phase", number_text(1));
     // As a spell's cost (10.2), the wound must not kill the wearer.
-    if (c.wounds + 1 >= c.sila) throw Refused("thought_would_kill", "14.6", args);
+    if (c.wounds + 1 >= c.sila) refuse("thought_would_kill", "14.6", args);
     c.wounds += 1;
     --c.thought_uses;
     if (t.s.fight.active) c.acted = Acted::Attack;
-    t.note("thought_used", "14.6", {{"figure", c.name}, {"target", target.name}, {"amount", number_text(c.thought_uses)}});
+    t.note("thought_used", "14.6", "figure", c.name, "target", target.name, "amount", number_text(c.thought_uses));
     const bool resisted = resists(t, target);
     t.outcome["resisted"] = resisted;
     if (resisted) return;
@@ -339,13 +340,13 @@ void apply(Turn& t, const actions::UseThought& a) {
 void apply(Turn& t, const actions::Medallion& a) {
     Figure& c = character(t, a.character);
     const std::string medallion = a.medallion;
-    if (!known_medallion(medallion)) throw Refused("bad_action", "", {{"field", "medallion"}});
+    if (!known_medallion(medallion)) refuse("bad_action", "", "field", "medallion");
     const bool worn = a.worn.value_or(true);
     auto it = std::find(c.medallions.begin(), c.medallions.end(), medallion);
     if (worn && it == c.medallions.end()) c.medallions.push_back(medallion);
     if (!worn && it != c.medallions.end()) c.medallions.erase(it);
-    t.note(worn ? "medallion_on" : "medallion_off", "14.7",
-           {{"figure", c.name}, {"medallion", t.data.message("medallion." + medallion)}});
+    t.note(worn ? "medallion_on" : "medallion_off", "14.7", "figure", c.name,
+           "medallion", t.data.message("medallion." + medallion));
 }
 
 // magic_armor {character, sila}: 14.4: the armour adds its siła; 0 takes it off. Not handed over
@@ -353,13 +354,13 @@ void apply(Turn& t, const actions::Medallion& a) {
 void apply(Turn& t, const actions::MagicArmor& a) {
     Figure& c = character(t, a.character);
     const int sila = Turn::in_range(a.sila, "sila", 0, 99);
-    if (t.s.fight.active) throw Refused("armor_not_in_fight", "14.4", {{"figure", c.name}});
+    if (t.s.fight.active) refuse("armor_not_in_fight", "14.4", "figure", c.name);
     const int sila_without = c.sila - c.armor_sila;
-    if (sila_without + sila <= c.wounds && sila < c.armor_sila) throw Refused("armor_removal_kills", "14.4", {{"figure", c.name}});
+    if (sila_without + sila <= c.wounds && sila < c.armor_sila) refuse("armor_removal_kills", "14.4", "figure", c.name);
     c.sila = raised(t, sila_without, sila, state_limits::max_sila, Counter::Sila, "14.4");
     c.armor_sila = sila;
-    t.note(sila > 0 ? "magic_armor_on" : "magic_armor_off", "14.4",
-           {{"figure", c.name}, {"amount", number_text(sila)}, {"sila", number_text(c.sila)}});
+    t.note(sila > 0 ? "magic_armor_on" : "magic_armor_off", "14.4", "figure", c.name, "amount", number_text(sila),
+           "sila", number_text(c.sila));
 }
 
 // improve {character, what}: 12.2, 12.3: after an adventure, 100 experience (zręczność 150; 17.5:
@@ -369,19 +370,19 @@ void apply(Turn& t, const actions::MagicArmor& a) {
 void apply(Turn& t, const actions::Improve& a) {
     Figure& c = character(t, a.character);
     const std::string what = a.what;
-    if (!improvable(what)) throw Refused("bad_action", "", {{"field", "what"}});
+    if (!improvable(what)) refuse("bad_action", "", "field", "what");
     const LocalizedText what_words = t.data.message("improve." + what);
     const Args args{{"figure", c.name}, {"what", what_words}};
-    if (t.s.adventure.active) throw Refused("improve_after_adventure", "12.2", args);
+    if (t.s.adventure.active) refuse("improve_after_adventure", "12.2", args);
     if (std::find(c.improved.begin(), c.improved.end(), what) != c.improved.end())
-        throw Refused("improved_once", "12.2", args);
-    if (what == "talent_traps" && c.talents.traps_lost) throw Refused("traps_lost_for_good", "13.5", args);
+        refuse("improved_once", "12.2", args);
+    if (what == "talent_traps" && c.talents.traps_lost) refuse("traps_lost_for_good", "13.5", args);
     const int price = improve_price(t.s, what);
-    if (c.experience < price) throw Refused("not_enough_experience", what == "zrecznosc" ? "12.3" : "12.2",
-                                            {{"figure", c.name}, {"what", what_words}, {"price", number_text(price)}});
-    if (what == "odpornosc" && c.odpornosc >= 5) throw Refused("odpornosc_at_most_5", "11.0", args);
-    if (what == "talent_traps" && c.talents.traps >= 5) throw Refused("talent_at_most_5", "7.3", args);
-    if (what == "talent_black_gates" && c.talents.black_gates >= 5) throw Refused("talent_at_most_5", "16.0", args);
+    if (c.experience < price) refuse("not_enough_experience", what == "zrecznosc" ? "12.3" : "12.2", "figure", c.name,
+                                     "what", what_words, "price", number_text(price));
+    if (what == "odpornosc" && c.odpornosc >= 5) refuse("odpornosc_at_most_5", "11.0", args);
+    if (what == "talent_traps" && c.talents.traps >= 5) refuse("talent_at_most_5", "7.3", args);
+    if (what == "talent_black_gates" && c.talents.black_gates >= 5) refuse("talent_at_most_5", "16.0", args);
     if (what == "talent_traps") ++c.talents.traps;
     if (what == "talent_black_gates") ++c.talents.black_gates;
     if (what == "talent_negotiation") c.talents.negotiation = raised(t, c.talents.negotiation, 1, state_limits::max_points, Counter::Negotiation, "12.2");
@@ -395,8 +396,7 @@ void apply(Turn& t, const actions::Improve& a) {
     c.experience -= price;
     c.improved.push_back(what);
     t.outcome["experience"] = c.experience;
-    t.note("improved", what == "zrecznosc" ? "12.3" : "12.2",
-           {{"figure", c.name}, {"what", what_words}, {"price", number_text(price)}});
+    t.note("improved", what == "zrecznosc" ? "12.3" : "12.2", "figure", c.name, "what", what_words, "price", number_text(price));
 }
 
 }  // namespace czary

@@ -14,30 +14,30 @@ const Figure& strongest_monster(const GameData& data, const GameState& s, const 
         if (f->side != Side::Monsters || f->is_character()) continue;
         const MonsterKind* kind = data.monster_kind(f->monster_kind);
         if (kind && (kind->nameless || kind->demon))
-            throw Refused("no_negotiation_with", no_talk_rule, {{"figure", f->name}});
+            refuse("no_negotiation_with", no_talk_rule, "figure", f->name);
         if (!strongest || f->sila > strongest->sila) strongest = f;
     }
-    if (!strongest) throw Refused("no_monsters", "8.4");
+    if (!strongest) refuse("no_monsters", "8.4");
     return *strongest;
 }
 
 
 const Figure& check_negotiation(const GameData& data, const GameState& s) {
-    if (s.fight.active) throw Refused("fight_in_progress", "8.4");
+    if (s.fight.active) refuse("fight_in_progress", "8.4");
     // 8.6: after a failure the party may bribe or fight, nothing else; after an agreement or an
     // intimidation there is nothing left to talk about. One negotiation per group (6.9: only a
     // group met again is "new").
-    if (s.encounter.outcome != TalkOutcome::None) throw Refused("negotiate_once", "8.6");
+    if (s.encounter.outcome != TalkOutcome::None) refuse("negotiate_once", "8.6");
     return strongest_monster(data, s, "8.4");
 }
 
 const Figure& check_bribe(const GameData& data, const GameState& s) {
     // Once refused, the fight has begun (8.7): "only once" is the reason to give.
-    if (s.encounter.bribe_tried) throw Refused("bribe_once", "8.8");
-    if (s.fight.active) throw Refused("fight_in_progress", "8.7");
+    if (s.encounter.bribe_tried) refuse("bribe_once", "8.8");
+    if (s.fight.active) refuse("fight_in_progress", "8.7");
     // 8.7: "Jeżeli negocjacje zawiodą oddział może usiłować kupić wolność": after an agreement or
     // an intimidation the party is free to go on already; there is nothing to buy.
-    if (party_may_go_on(s.encounter.outcome)) throw Refused("bribe_after_agreement", "8.7");
+    if (party_may_go_on(s.encounter.outcome)) refuse("bribe_after_agreement", "8.7");
     // 8.7: "nie dotyczy to Bezimiennego i Demonów".
     return strongest_monster(data, s, "8.7");
 }
@@ -104,7 +104,7 @@ int bribe_needed(const GameData& data, const Figure& monster, int gold, int* off
     const BribeRow* row = nullptr;
     for (const auto& candidate : data.bribe_rows)
         if (candidate.gold <= gold) row = &candidate;
-    if (!row) throw Refused("bribe_too_small", "8.9", {{"gold", number_text(data.bribe_rows.front().gold)}});
+    if (!row) refuse("bribe_too_small", "8.9", "gold", number_text(data.bribe_rows.front().gold));
     const int index = monster.sila + std::max(0, monster.nn);
     int column = 0;
     while (column + 1 < static_cast<int>(data.bribe_columns.size()) && index > data.bribe_columns[column][1]) ++column;
@@ -113,16 +113,16 @@ int bribe_needed(const GameData& data, const Figure& monster, int gold, int* off
 }
 
 void check_negotiator(const GameState& s, const Figure& negotiator) {
-    if (!negotiator.is_character() || negotiator.dead) throw Refused("not_a_character", "8.4", {{"figure", negotiator.name}});
+    if (!negotiator.is_character() || negotiator.dead) refuse("not_a_character", "8.4", "figure", negotiator.name);
     // 8.4: the talent of "dowolnego członka oddziału": one who is with the party now.
     if (!with_party(s, negotiator))
-        throw Refused("negotiator_not_with_party", "8.4", {{"figure", negotiator.name}});
+        refuse("negotiator_not_with_party", "8.4", "figure", negotiator.name);
 }
 
 // negotiate {negotiator, dice?}: 2K6 - NN + talent (+4 Elokwencja): <=6 failure, 7-9 agreement,
 // >=10 intimidation; Zastraszenie / Zniechęcenie give intimidation with no roll. Once per group.
 void apply(Turn& t, const actions::Negotiate& a) {
-    if (t.s.fight.active) throw Refused("fight_in_progress", "8.4");
+    if (t.s.fight.active) refuse("fight_in_progress", "8.4");
     Figure& negotiator = t.figure(a.negotiator);
     check_negotiator(t.s, negotiator);
     const Figure& monster = check_negotiation(t.data, t.s);
@@ -145,7 +145,8 @@ void apply(Turn& t, const actions::Negotiate& a) {
     e.intimidation = e.all_treasure = false;
     e.outcome = t.talk = result;
     t.outcome["result"] = name_of(result, talk_outcome_names);
-    t.note("negotiation_result", "8.6", {{"result", t.data.message(std::string("negotiation.") + name_of(result, talk_outcome_names))}});
+    t.note("negotiation_result", "8.6",
+           "result", t.data.message(std::string("negotiation.") + name_of(result, talk_outcome_names)));
 }
 
 // bribe {gold, dice?}: once per group (8.8); table 8.9 by siła + NN of the strongest monster;

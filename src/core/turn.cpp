@@ -8,7 +8,7 @@ namespace {
 std::optional<std::vector<int>> checked_pips(const actions::Dice& pips) {
     if (pips)
         for (const int pip : *pips)
-            if (pip < 1 || pip > 6) throw Refused("bad_dice", "3.1", {{"field", "dice"}});
+            if (pip < 1 || pip > 6) refuse("bad_dice", "3.1", "field", "dice");
     return pips;
 }
 
@@ -33,10 +33,21 @@ Turn::Turn(GameState& state, const GameData& game_data, const actions::Dice& pip
 void Turn::note(std::string key, std::string rule, Args args) {
     log.emplace_back(std::move(key), std::move(rule), std::move(args), data);
 }
+void Turn::note(std::string_view key, std::string_view rule) { log.emplace_back(std::string(key), std::string(rule), Args(), data); }
+void Turn::note(std::string_view key, std::string_view rule, const char* name, ArgRef value) {
+    log.emplace_back(std::string(key), std::string(rule), Args(name, value), data);
+}
+void Turn::note(std::string_view key, std::string_view rule, const char* name1, ArgRef value1, const char* name2, ArgRef value2) {
+    log.emplace_back(std::string(key), std::string(rule), Args(name1, value1, name2, value2), data);
+}
+void Turn::note(std::string_view key, std::string_view rule, const char* name1, ArgRef value1, const char* name2, ArgRef value2,
+                const char* name3, ArgRef value3) {
+    log.emplace_back(std::string(key), std::string(rule), Args(name1, value1, name2, value2, name3, value3), data);
+}
 
 int Turn::in_range(int value, const char* field, int min, int max) {
     if (value < min || value > max)
-        throw Refused("out_of_range", "", {{"field", field}, {"min", std::to_string(min)}, {"max", std::to_string(max)}});
+        refuse("out_of_range", "", "field", field, "min", std::to_string(min), "max", std::to_string(max));
     return value;
 }
 
@@ -47,13 +58,13 @@ std::optional<int> Turn::in_range(const std::optional<int>& value, const char* f
 
 Figure& Turn::figure(const std::string& id) {
     Figure* found = s.find(id);
-    if (!found) throw Refused("unknown_figure", "", {{"figure", id}});
+    if (!found) refuse("unknown_figure", "", "figure", id);
     return *found;
 }
 
 const Spell& Turn::spell(const std::string& id) const {
     const Spell* found = data.spells.find(id);
-    if (!found) throw Refused("unknown_spell", "10.9", {{"spell", id}});
+    if (!found) refuse("unknown_spell", "10.9", "spell", id);
     return *found;
 }
 

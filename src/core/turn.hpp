@@ -29,7 +29,13 @@ public:
     nlohmann::json outcome;
     TalkOutcome talk = TalkOutcome::None;  // what a negotiation or a bribe came to (the interface reads it)
 
-    void note(std::string key, std::string rule, Args args = {});
+    void note(std::string key, std::string rule, Args args);
+    // A line as nearly every rule writes it: a key and a rule as written, up to three values.
+    void note(std::string_view key, std::string_view rule);
+    void note(std::string_view key, std::string_view rule, const char* name, ArgRef value);
+    void note(std::string_view key, std::string_view rule, const char* name1, ArgRef value1, const char* name2, ArgRef value2);
+    void note(std::string_view key, std::string_view rule, const char* name1, ArgRef value1, const char* name2, ArgRef value2,
+              const char* name3, ArgRef value3);
 
     Figure& figure(const std::string& id);             // refuses "unknown_figure"
     const Spell& spell(const std::string& id) const;   // refuses "unknown_spell"
