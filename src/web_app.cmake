@@ -50,6 +50,14 @@ file(GLOB czary_app_sources CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/app/*.cpp)
 add_library(czary_app STATIC ${czary_app_sources})
 target_link_libraries(czary_app PUBLIC czary_controller imgui)
 target_compile_options(czary_app PRIVATE ${czary_warnings})
+# The panels without the clean-up code of exceptions (-fignore-exceptions; try and throw still
+# work): the wasm about 7 KB smaller in gzip (docs/benchmark.md). Nothing a panel calls throws in
+# play: the core answers with refusals, the controller catches what the store and the files
+# throw (controller/sessions.hpp); the panels read no JSON from outside and inline nothing that
+# refuses. A failure that does pass through them (a bug, memory run out) still reaches the
+# frame's recovery (platform/web/main.cpp, draw_app_or_recover), tested by a frame made to fail
+# inside them (app.cpp, damaged.test.mjs); what the failing frame's panels held is not freed.
+target_compile_options(czary_app PRIVATE -fignore-exceptions)
 
 # Our GLSL sources (shaders/) compiled in, like data/.
 set(embedded_shaders_cpp ${CMAKE_BINARY_DIR}/generated/embedded_shaders.cpp)

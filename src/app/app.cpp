@@ -1,6 +1,7 @@
 #include "app/app.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include <imgui.h>
 
@@ -37,6 +38,10 @@ void draw_app(App& app) {
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(6, 4));
     ImGui::Begin("##czary", nullptr, flags);
     ImGui::PopStyleVar();
+    if (app.fail_next_frame) {  // a test's failure: the window is left open, as a real one would leave it
+        app.fail_next_frame = false;
+        throw std::runtime_error("test: a frame made to fail");
+    }
     draw_top_bar(app);
     const float tab_bar = tab_bar_height() + ImGui::GetStyle().ItemSpacing.y;
     const float page_height = ImGui::GetContentRegionAvail().y - tab_bar;

@@ -275,6 +275,9 @@ struct App {
     // tab, and leaving it asks first.
     bool session_unsaved = false;
     int failed_frames = 0;                 // frames in a row that threw (recover_from_error)
+    // A test asks for a frame that throws mid-panel (the page hook czary_fail_next_frame): the
+    // failure passes through the panels' code to the frame's recovery, as a real one would.
+    bool fail_next_frame = false;
     bool offline_not_ready = false;        // the app would not start with no network now (the page says)
     bool can_share_files = false;          // the system's share sheet takes files (navigator.canShare)
     std::uint64_t seed_source = 0;         // seeds of new sessions derive from it

@@ -58,7 +58,6 @@ struct WebApp {
     // At rest the browser's frame loop is paused: no callback 60 times a second keeps an idle
     // phone awake for hours. Input, a resize and the page's hooks resume it (request_frames).
     bool loop_paused = false;
-    bool fail_next_frame = false;  // a test asks for a frame that throws (fail_next_frame())
 };
 
 WebApp* the_app = nullptr;
@@ -177,11 +176,6 @@ void draw_app_or_recover(WebApp& web) {
         request_frames(2);
     };
     try {
-        if (web.fail_next_frame) {
-            web.fail_next_frame = false;
-            ImGui::Begin("##failing");  // left open, as a real failure mid-panel would
-            throw std::runtime_error("test: a frame made to fail");
-        }
         if (app.failed_frames >= 3) {
             app::draw_emergency(app);  // until the page is reloaded
         } else {
@@ -333,7 +327,7 @@ void press_key(int scancode) {
 
 void fail_next_frame() {
     if (!the_app) return;
-    the_app->fail_next_frame = true;
+    the_app->app.fail_next_frame = true;
     request_frames(3);
 }
 
