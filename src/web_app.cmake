@@ -57,7 +57,15 @@ target_compile_options(czary_app PRIVATE ${czary_warnings})
 # refuses. A failure that does pass through them (a bug, memory run out) still reaches the
 # frame's recovery (platform/web/main.cpp, draw_app_or_recover), tested by a frame made to fail
 # inside them (app.cpp, damaged.test.mjs); what the failing frame's panels held is not freed.
+# A try in them would compile and never catch: configuring stops at one.
 target_compile_options(czary_app PRIVATE -fignore-exceptions)
+foreach(source ${czary_app_sources})
+  file(STRINGS ${source} catches REGEX "(^|[^a-z_])(try[ \t]*{|catch[ \t]*\\()")
+  if(catches)
+    message(FATAL_ERROR "${source} catches exceptions, but src/app is compiled with -fignore-exceptions "
+                        "(src/web_app.cmake): move the try into src/controller")
+  endif()
+endforeach()
 
 # Our GLSL sources (shaders/) compiled in, like data/.
 set(embedded_shaders_cpp ${CMAKE_BINARY_DIR}/generated/embedded_shaders.cpp)

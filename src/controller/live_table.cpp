@@ -8,6 +8,7 @@
 #include "controller/model.hpp"
 #include "controller/sessions.hpp"
 #include "core/json_input.hpp"
+#include "core/json_writer.hpp"
 #include "core/session.hpp"
 #include "core/utf8.hpp"
 #include "host/table_core.hpp"
@@ -16,8 +17,8 @@ namespace czary::app {
 
 namespace {
 
-void send_frame(App& app, const nlohmann::json& frame) {
-    app.platform_requests.push_back({PlatformRequest::Kind::TableSend, "", compact_json_text(frame)});
+void send_frame(App& app, std::string frame) {
+    app.platform_requests.push_back({PlatformRequest::Kind::TableSend, "", std::move(frame)});
 }
 
 void tell(App& app, LocalizedText text, bool refusal, Offer offer = Offer::None) {
@@ -250,19 +251,21 @@ void refused(App& app, const nlohmann::json& frame) {
 
 std::string open_table_frame(const App& app) {
     const nlohmann::json versions = nlohmann::json::parse(table_core_versions());
-    std::string frame = compact_json_text({{"t", "open"}, {"protocol", table_protocol}, {"core", versions.at("core")},
-                                           {"player", app.table ? app.table->player : ""}, {"opening", app.table ? app.table->opening : ""}});
+    JsonWriter w;
+    w.object().field("t", "open").field("protocol", table_protocol).field("core", versions.at("core"));
+    w.field("player", app.table ? app.table->player : "").field("opening", app.table ? app.table->opening : "");
     // The session's text joined in as it is (Session::to_text), not read into a JSON value again.
-    frame.pop_back();  // its "}"
-    return frame + R"(,"session":)" + app.session.to_text() + "}";
+    w.key("session").raw(app.session.to_text());
+    return w.end().take();
 }
 
 std::string hello_frame(const App& app) {
     const nlohmann::json versions = nlohmann::json::parse(table_core_versions());
-    nlohmann::json hello{{"t", "hello"}, {"protocol", table_protocol}, {"core", versions.at("core")},
-                         {"player", app.table ? app.table->player : ""}, {"table", app.table ? app.table->id : ""}};
-    if (app.table && app.table->have_copy) hello["since"] = app.table->version;
-    return compact_json_text(hello);
+    JsonWriter w;
+    w.object().field("t", "hello").field("protocol", table_protocol).field("core", versions.at("core"));
+    w.field("player", app.table ? app.table->player : "").field("table", app.table ? app.table->id : "");
+    if (app.table && app.table->have_copy) w.field("since", app.table->version);
+    return w.end().take();
 }
 
 void join_table(App& app, std::string id, std::string player) {
@@ -282,7 +285,8 @@ bool send_action_to_table(App& app, const Action& action) {
     LiveTable& table = *app.table;
     table.send_again.reset();
     table.sent = LiveTable::Sent{table.player + "-" + std::to_string(++table.refs), {action, false}, action_title(app, action)};
-    send_frame(app, {{"t", "act"}, {"v", table.version}, {"ref", table.sent->ref}, {"action", to_json(action)}});
+    send_frame(app, JsonWriter().object().field("t", "act").field("v", table.version).field("ref", table.sent->ref)
+                        .field("action", to_json(action)).end().take());
     tell(app, both(app, "table.on_its_way", {{"{step}", table.sent->title}}), false);
     return true;
 }
@@ -293,7 +297,8 @@ bool send_undo_to_table(App& app, bool redo) {
     table.send_again.reset();
     const std::string title = app.tr(redo ? "log.redo" : "log.undo");
     table.sent = LiveTable::Sent{table.player + "-" + std::to_string(++table.refs), {std::nullopt, redo}, title};
-    send_frame(app, {{"t", redo ? "redo" : "undo"}, {"v", table.version}, {"ref", table.sent->ref}});
+    send_frame(app, JsonWriter().object().field("t", redo ? "redo" : "undo").field("v", table.version).field("ref", table.sent->ref)
+                        .end().take());
     tell(app, both(app, "table.on_its_way", {{"{step}", title}}), false);
     return true;
 }

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/json_input.hpp"
+#include "core/json_writer.hpp"
 
 #include "controller/sessions.hpp"
 #include "controller/share.hpp"
@@ -65,48 +66,54 @@ EMSCRIPTEN_KEEPALIVE const char* czary_ui_json() {
     const auto& app = czary::platform::web_app();
     const auto& ui = app.ui;
     static const char* tabs[] = {"party", "table", "dice", "log", "sessions"};
-    nlohmann::json out = {
-        {"tab", tabs[static_cast<int>(ui.tab)]},
-        {"language", app.language},
-        {"selected", ui.selected},
-        {"cast", {{"caster", ui.cast.caster}, {"spell", ui.cast.spell}, {"targets", ui.cast.targets}, {"pips", ui.cast.pips},
-                  {"tableDice", ui.cast.table_dice}}},
-        {"texts", app.layout.texts_json()},
-        // The toast: how long it has been shown (s, the app's clock), how long it stays once
-        // nobody touches it, a finger on it, its details open.
-        {"toast", ui.toast.showing.empty() ? nlohmann::json() : nlohmann::json{{"age", app.now - ui.toast.since}, {"shownFor", app.now - ui.toast.first}, {"reading", ui.toast.reading},
-                                                                             {"held", ui.toast.pressed}, {"details", ui.toast.details}}},
-        // A press where a toast lay a moment after it went by itself was taken by it (toast.cpp).
-        {"toastGoneTook", ui.toast_gone.took},
-        {"notice", ui.notice ? nlohmann::json{{"text", app.local(ui.notice->text)}, {"offer", czary::app::offer_name(*ui.notice)}} : nlohmann::json()},
-        {"updateReady", app.update_ready},
-        {"sessionUnsaved", app.session_unsaved},
-        {"offlineReady", !app.offline_not_ready},
-        {"reducedMotion", app.reduced_motion},
-        {"textScale", app.text_scale},
-        {"diceMoving", app.dice_moving},
-        // The token a long press lifted (the finger carries it), or "".
-        {"lifted", app.touch.gesture.dragging() ? app.touch.gesture.lifted_figure() : std::string()},
-        {"sheet", ui.tab == czary::app::Tab::Table ? (ui.cast.active() ? "cast" : ui.table.sheet == czary::app::Sheet::Monsters ? "monsters"
-                                                      : ui.table.sheet == czary::app::Sheet::Talk ? "talk" : "figure") : ""},
-    };
+    czary::JsonWriter w;
+    w.object().field("tab", tabs[static_cast<int>(ui.tab)]).field("language", app.language).field("selected", ui.selected);
+    w.key("cast").object().field("caster", ui.cast.caster).field("spell", ui.cast.spell).field("targets", ui.cast.targets);
+    w.field("pips", ui.cast.pips).field("tableDice", ui.cast.table_dice).end();
+    w.field("texts", app.layout.texts_json());
+    // The toast: how long it has been shown (s, the app's clock), how long it stays once
+    // nobody touches it, a finger on it, its details open.
+    if (ui.toast.showing.empty()) {
+        w.key("toast").null();
+    } else {
+        w.key("toast").object().field("age", app.now - ui.toast.since).field("shownFor", app.now - ui.toast.first);
+        w.field("reading", ui.toast.reading).field("held", ui.toast.pressed).field("details", ui.toast.details).end();
+    }
+    // A press where a toast lay a moment after it went by itself was taken by it (toast.cpp).
+    w.field("toastGoneTook", ui.toast_gone.took);
+    if (ui.notice)
+        w.key("notice").object().field("text", app.local(ui.notice->text)).field("offer", czary::app::offer_name(*ui.notice)).end();
+    else
+        w.key("notice").null();
+    w.field("updateReady", app.update_ready).field("sessionUnsaved", app.session_unsaved).field("offlineReady", !app.offline_not_ready);
+    w.field("reducedMotion", app.reduced_motion).field("textScale", app.text_scale).field("diceMoving", app.dice_moving);
+    // The token a long press lifted (the finger carries it), or "".
+    w.field("lifted", app.touch.gesture.dragging() ? app.touch.gesture.lifted_figure() : std::string());
+    w.field("sheet", ui.tab == czary::app::Tab::Table ? (ui.cast.active() ? "cast" : ui.table.sheet == czary::app::Sheet::Monsters ? "monsters"
+                                                         : ui.table.sheet == czary::app::Sheet::Talk ? "talk" : "figure") : "");
     // The dice on screen in the last frame: the pips the core recorded and the face the
     // animated pose shows (they agree once a die rests).
-    nlohmann::json dice = nlohmann::json::array();
+    w.key("dice").array();
     for (const auto& die : app.die_draws)
-        dice.push_back({{"id", die.id}, {"pip", die.pip}, {"face", die.face}, {"settled", die.settled}});
-    out["dice"] = dice;
+        w.object().field("id", die.id).field("pip", die.pip).field("face", die.face).field("settled", die.settled).end();
+    w.end();
     // "Pass to another device": the link made (with its QR code, or too long for one).
-    if (ui.share.open)
-        out["share"] = {{"waiting", ui.share.waiting}, {"link", ui.share.link}, {"bytes", ui.share.link.size()}, {"qr", ui.share.qr.has_value()},
-                        {"qrSize", ui.share.qr ? ui.share.qr->size : 0}, {"positionOnly", ui.share.position_only},
-                        {"wholeBytes", ui.share.whole_link_bytes}};
+    if (ui.share.open) {
+        w.key("share").object().field("waiting", ui.share.waiting).field("link", ui.share.link).field("bytes", ui.share.link.size());
+        w.field("qr", ui.share.qr.has_value()).field("qrSize", ui.share.qr ? ui.share.qr->size : 0);
+        w.field("positionOnly", ui.share.position_only).field("wholeBytes", ui.share.whole_link_bytes).end();
+    } else {
+        w.key("share").null();
+    }
+    if (ui.incoming_share)
+        w.key("incomingShare").object().field("name", ui.incoming_share->name).field("steps", ui.incoming_share->steps).end();
     else
-        out["share"] = nullptr;
-    out["incomingShare"] = ui.incoming_share ? nlohmann::json{{"name", ui.incoming_share->name}, {"steps", ui.incoming_share->steps}} : nlohmann::json();
-    if (app.store)
-        out["storedSession"] = {{"key", app.store->current_key()}, {"name", app.store->current_name()}, {"revision", app.store->current_revision()}};
-    return keep(page_json(out));
+        w.key("incomingShare").null();
+    if (app.store) {
+        w.key("storedSession").object().field("key", app.store->current_key()).field("name", app.store->current_name());
+        w.field("revision", app.store->current_revision()).end();
+    }
+    return keep(w.end().take());
 }
 
 // A session file picked by the player (web/glue.js reads it).
@@ -227,14 +234,15 @@ EMSCRIPTEN_KEEPALIVE const char* czary_table_json() {
     if (!app.table) return "null";
     const auto& table = *app.table;
     static constexpr const char* links[] = {"connecting", "joined", "lost", "refused"};
-    nlohmann::json out = {{"id", table.id}, {"player", table.player}, {"link", links[static_cast<int>(table.link)]},
-                          {"version", table.version}, {"phones", table.phones}, {"players", table.players},
-                          {"sending", table.sent.has_value()}, {"send_again", table.send_again.has_value()}, {"closed", table.closed},
-                          {"link_url", czary::app::table_link(app)}};
-    nlohmann::json& mine = out["mine"] = nlohmann::json::array();
+    czary::JsonWriter w;
+    w.object().field("id", table.id).field("player", table.player).field("link", links[static_cast<int>(table.link)]);
+    w.field("version", table.version).field("phones", table.phones).field("players", table.players);
+    w.field("sending", table.sent.has_value()).field("send_again", table.send_again.has_value()).field("closed", table.closed);
+    w.field("link_url", czary::app::table_link(app));
+    w.key("mine").array();
     for (const auto& figure : app.session.state().figures)
-        if (czary::app::plays(app, figure.id)) mine.push_back(figure.id);
-    return keep(page_json(out));
+        if (czary::app::plays(app, figure.id)) w.value(figure.id);
+    return keep(w.end().end().take());
 }
 
 EMSCRIPTEN_KEEPALIVE void czary_table_play_alone() {

@@ -1,24 +1,29 @@
 #include "platform/web/web_status.hpp"
 
 #include <emscripten/emscripten.h>
-#include <nlohmann/json.hpp>
+
+#include "core/json_writer.hpp"
 
 namespace czary::platform {
 
 std::string WebStatus::to_json() const {
-    return nlohmann::json{
-        {"frames", frames},
-        {"events", events},
-        {"loopPaused", loop_paused},
-        {"rests", rests},
-        {"frameErrors", frame_errors},
-        {"glVersion", gl_version},
-        {"startup", startup},
-        {"font", {{"file", font_file}, {"cssSize", font_css_size}, {"scale", font_scale}, {"pixelRatio", font_pixel_ratio}}},
-        {"canvas", {{"css", {canvas_css[0], canvas_css[1]}}, {"pixels", {canvas_pixels[0], canvas_pixels[1]}}}},
-        {"missingGlyphs", missing_glyphs},
-        {"language", language},
-    }.dump();
+    JsonWriter w;
+    w.object().field("frames", frames).field("events", events).field("loopPaused", loop_paused).field("rests", rests);
+    w.field("frameErrors", frame_errors).field("glVersion", gl_version);
+    w.key("startup").array();
+    for (const auto& [step, at] : startup) w.array().value(step).value(at).end();
+    w.end();
+    w.key("font").object().field("file", font_file).field("cssSize", font_css_size).field("scale", font_scale);
+    w.field("pixelRatio", font_pixel_ratio).end();
+    w.key("canvas").object();
+    w.key("css").array().value(canvas_css[0]).value(canvas_css[1]).end();
+    w.key("pixels").array().value(canvas_pixels[0]).value(canvas_pixels[1]).end();
+    w.end();
+    w.key("missingGlyphs").array();
+    for (const unsigned glyph : missing_glyphs) w.value(glyph);
+    w.end();
+    w.field("language", language);
+    return w.end().take();
 }
 
 WebStatus& web_status() {
