@@ -85,7 +85,7 @@ private:
     // The rules' refusal goes with the detail: a bad "dice" is 3.1's bad_dice, any other field
     // bad_action naming it.
     [[noreturn]] void fail(std::string_view name, const char* problem) const {
-        Refused refusal = name == "dice" ? Refused("bad_dice", "3.1", {{"field", "dice"}}) : Refused("bad_action", "", {{"field", std::string(name)}});
+        Refused refusal = name == "dice" ? Refused("bad_dice", "3.1", "field", "dice") : Refused("bad_action", "", "field", name);
         throw ActionShapeError(std::string("action '") + type_ + "': field '" + std::string(name) + "' " + problem, std::move(refusal));
     }
 
@@ -158,8 +158,8 @@ void check_no_dice(const json& object, const char* type) {
     const json& dice = *found;
     const bool pips = dice.is_array() && std::all_of(dice.begin(), dice.end(), [](const json& pip) { return exact_integer(pip, 1, 6).has_value(); });
     throw ActionShapeError(std::string("action '") + type + "': rolls no dice, but 'dice' holds some",
-                           pips ? Refused("too_many_dice", "3.1", {{"used", "0"}, {"given", std::to_string(dice.size())}})
-                                : Refused("bad_dice", "3.1", {{"field", "dice"}}));
+                           pips ? Refused("too_many_dice", "3.1", "used", "0", "given", std::to_string(dice.size()))
+                                : Refused("bad_dice", "3.1", "field", "dice"));
 }
 
 template <class A>
@@ -188,7 +188,7 @@ Action read_alternative(const std::string& type, const json& object) {
     const auto at = std::lower_bound(readers.begin(), readers.end(), std::string_view(type),
                                      [](const auto& reader, std::string_view wanted) { return reader.first < wanted; });
     if (at == readers.end() || at->first != type)
-        throw ActionShapeError("unknown action type '" + type + "'", Refused("unknown_action", "", {{"type", type}}));
+        throw ActionShapeError("unknown action type '" + type + "'", Refused("unknown_action", "", "type", type));
     return at->second(object);
 }
 
@@ -210,7 +210,7 @@ json to_json(const Action& action) {
 }
 
 Action action_from_json(const json& object) {
-    const auto no_type = [] { return Refused("bad_action", "", {{"field", "type"}}); };  // built only when thrown
+    const auto no_type = [] { return Refused("bad_action", "", "field", "type"); };  // built only when thrown
     if (!object.is_object()) throw ActionShapeError("an action must be a JSON object", no_type());
     if (!object.contains("type") || !object.at("type").is_string()) throw ActionShapeError("an action needs a text 'type'", no_type());
     return read_alternative(object.at("type").get<std::string>(), object);

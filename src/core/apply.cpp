@@ -111,7 +111,7 @@ ApplyResult apply_in_place(GameState& state, const Action& action, const GameDat
         result.refusal = make_refusal(refused, data);
     } catch (const nlohmann::json::exception& e) {  // a rule reading its data wrongly: refused, never a crash
         result = {};
-        result.refusal = make_refusal(Refused("bad_action", "", {{"field", e.what()}}), data);
+        result.refusal = make_refusal(Refused("bad_action", "", "field", e.what()), data);
     }
     return result;
 }

@@ -79,7 +79,7 @@ struct CastCheck {
     bool gates;  // the Black Gates cast (16.0)
 
     Refused refuse(const char* code, const char* rule) const {
-        return Refused(code, rule, {{"figure", caster.name}, {"spell", spell.name}});
+        return Refused(code, rule, "figure", caster.name, "spell", spell.name);
     }
 };
 using Check = std::optional<Refused> (*)(const CastCheck&);
@@ -220,7 +220,7 @@ struct TargetCheck {
     const Figure& target;
 
     Refused refuse(const char* code, const char* rule) const {
-        return Refused(code, rule, {{"figure", caster.name}, {"spell", spell.name}, {"target", target.name}});
+        return Refused(code, rule, "figure", caster.name, "spell", spell.name, "target", target.name);
     }
     bool aims_at(std::initializer_list<TargetKind> kinds) const {
         return std::find(kinds.begin(), kinds.end(), spell.target) != kinds.end();

@@ -66,6 +66,7 @@ public:
     ArgRef(const LocalizedText& text) : text_(&text) {}
     ArgRef(const std::string& text) : plain_(text) {}
     ArgRef(const char* text) : plain_(text) {}
+    ArgRef(std::string_view text) : plain_(text) {}
     LocalizedText value() const;
 
 private:

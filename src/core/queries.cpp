@@ -25,7 +25,7 @@ std::vector<SpellAvailability> spell_availability(const GameState& s, const Game
     for (const auto& spell : data.spells.all()) {
         auto refusal = cast_refusal(s, data, caster, spell);
         if (!refusal && takes_targets(spell) && valid_targets(s, data, caster_id, spell.id).empty())
-            refusal = Refused("no_valid_target", spell.rule, {{"spell", spell.name}});
+            refusal = Refused("no_valid_target", spell.rule, "spell", spell.name);
         SpellAvailability entry;
         entry.spell = spell.id;
         entry.castable = !refusal;

@@ -182,7 +182,7 @@ std::string Session::to_text(const nlohmann::json& meta) const {
     return text;
 }
 
-nlohmann::json Session::to_json() const { return nlohmann::json::parse(to_text()); }
+nlohmann::json Session::to_json() const { return nlohmann::json::parse(std::string_view(to_text())); }
 
 namespace {
 

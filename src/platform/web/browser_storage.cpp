@@ -77,7 +77,7 @@ std::vector<std::string> BrowserStorage::keys() {
     const std::string list(text);
     std::free(text);
     try {
-        for (const auto& key : nlohmann::json::parse(list)) keys.push_back(key.get<std::string>());
+        for (const auto& key : nlohmann::json::parse(std::string_view(list))) keys.push_back(key.get<std::string>());
     } catch (const std::exception&) {  // never: the page wrote the list
     }
     return keys;
