@@ -414,34 +414,51 @@ private:
 }  // namespace
 
 nlohmann::json state_to_json(const GameState& state) {
-    json figures = json::array();
+    json out = json::object();
+    json& figures = out["figures"] = json::array();
     for (const auto& figure : state.figures) figures.push_back(figure_json(figure));
     const Adventure& a = state.adventure;
     const Fight& f = state.fight;
     const Encounter& e = state.encounter;
     static const char* const first_rank_move_names[] = {"", "owed", "made"};
-    return {
-        {"next_id", state.next_id},
-        {"figures", std::move(figures)},
-        {"party", formation_json(state.party)},
-        {"monsters", formation_json(state.monsters)},
-        {"adventure", {{"number", a.number}, {"active", a.active}, {"entered", a.entered},
-                       {"sun", a.sun == Sun::None ? json(nullptr) : json(sun_name(a.sun))}}},
-        {"fight", {{"number", f.number}, {"active", f.active}, {"round", f.round}, {"phase", f.phase},
-                   {"black_gates", f.black_gates}, {"gates_blasts_left", f.gates_blasts_left},
-                   {"hesitation", f.hesitation}, {"hesitation_window", f.hesitation_window}, {"ranks_moved_from", f.ranks_moved_from},
-                   {"first_rank_move", first_rank_move_names[static_cast<int>(f.first_rank_move)]},
-                   {"monster_front_full", f.monster_front_full}, {"monsters_stepped", f.monsters_stepped},
-                   {"monsters_killed", f.monsters_killed}, {"outcome", name_of(f.outcome, fight_outcome_names)}}},
-        {"right_after_fight", state.right_after_fight},
-        {"encounter", {{"negotiation_bonus", e.negotiation_bonus}, {"intimidation", e.intimidation},
-                       {"all_treasure", e.all_treasure}, {"bribe_modifier", e.bribe_modifier},
-                       {"bribe_tried", e.bribe_tried}, {"outcome", name_of(e.outcome, talk_outcome_names)}}},
-        {"notes", {{"locked_doors", state.notes.locked_doors}, {"teleports", state.notes.teleports}}},
-        {"house_rules", {{"end_fight_early", state.house_rules.end_fight_early}}},
-        // A string: JavaScript numbers cannot hold 64 bits.
-        {"rng", std::to_string(state.rng.state)},
-    };
+    out["next_id"] = state.next_id;
+    out["party"] = formation_json(state.party);
+    out["monsters"] = formation_json(state.monsters);
+    json& adventure = out["adventure"];
+    adventure["number"] = a.number;
+    adventure["active"] = a.active;
+    adventure["entered"] = a.entered;
+    adventure["sun"] = a.sun == Sun::None ? json(nullptr) : json(sun_name(a.sun));
+    json& fight = out["fight"];
+    fight["number"] = f.number;
+    fight["active"] = f.active;
+    fight["round"] = f.round;
+    fight["phase"] = f.phase;
+    fight["black_gates"] = f.black_gates;
+    fight["gates_blasts_left"] = f.gates_blasts_left;
+    fight["hesitation"] = f.hesitation;
+    fight["hesitation_window"] = f.hesitation_window;
+    fight["ranks_moved_from"] = f.ranks_moved_from;
+    fight["first_rank_move"] = first_rank_move_names[static_cast<int>(f.first_rank_move)];
+    fight["monster_front_full"] = f.monster_front_full;
+    fight["monsters_stepped"] = f.monsters_stepped;
+    fight["monsters_killed"] = f.monsters_killed;
+    fight["outcome"] = name_of(f.outcome, fight_outcome_names);
+    out["right_after_fight"] = state.right_after_fight;
+    json& encounter = out["encounter"];
+    encounter["negotiation_bonus"] = e.negotiation_bonus;
+    encounter["intimidation"] = e.intimidation;
+    encounter["all_treasure"] = e.all_treasure;
+    encounter["bribe_modifier"] = e.bribe_modifier;
+    encounter["bribe_tried"] = e.bribe_tried;
+    encounter["outcome"] = name_of(e.outcome, talk_outcome_names);
+    json& notes = out["notes"];
+    notes["locked_doors"] = state.notes.locked_doors;
+    notes["teleports"] = state.notes.teleports;
+    out["house_rules"]["end_fight_early"] = state.house_rules.end_fight_early;
+    // A string: JavaScript numbers cannot hold 64 bits.
+    out["rng"] = std::to_string(state.rng.state);
+    return out;
 }
 
 GameState state_from_json(const nlohmann::json& value, const GameData& data) {
