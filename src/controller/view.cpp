@@ -14,8 +14,14 @@ constexpr const char* tab_names[] = {"party", "table", "dice", "log", "sessions"
 constexpr const char* sheet_names[] = {"figure", "monsters", "talk"};  // Sheet's order
 
 nlohmann::json view_of(const App& app) {
-    return {{"tab", tab_names[static_cast<int>(app.ui.tab)]}, {"selected", app.ui.selected}, {"scroll", std::lround(app.ui.page_scroll)},
-            {"dice", app.ui.tray.dice_code}, {"wounds", app.ui.table.figure_details}, {"sheet", sheet_names[static_cast<int>(app.ui.table.sheet)]}};
+    nlohmann::json view = nlohmann::json::object();
+    view["tab"] = tab_names[static_cast<int>(app.ui.tab)];
+    view["selected"] = app.ui.selected;
+    view["scroll"] = std::lround(app.ui.page_scroll);
+    view["dice"] = app.ui.tray.dice_code;
+    view["wounds"] = app.ui.table.figure_details;
+    view["sheet"] = sheet_names[static_cast<int>(app.ui.table.sheet)];
+    return view;
 }
 
 }  // namespace

@@ -117,21 +117,34 @@ BribeOdds odds_of_bribe(const GameState& s, const GameData& data, int gold) {
 // --- JSON ---
 
 nlohmann::json to_json(const Refusal& refusal) {
-    return {{"code", refusal.code}, {"rule", refusal.rule}, {"pl", refusal.pl}, {"en", refusal.en}};
+    nlohmann::json json = nlohmann::json::object();
+    json["code"] = refusal.code;
+    json["rule"] = refusal.rule;
+    json["pl"] = refusal.pl;
+    json["en"] = refusal.en;
+    return json;
 }
 
 nlohmann::json to_json(const SpellAvailability& availability, const GameData& data) {
     const Spell* spell = data.spells.find(availability.spell);
     if (!spell) throw DataError("no spell '" + availability.spell + "'");
-    nlohmann::json entry = {{"spell", spell->id}, {"name", {{"pl", spell->name.pl}, {"en", spell->name.en}}},
-                            {"type", std::string(1, spell_type_letter(spell->type))}, {"rule", spell->rule},
-                            {"castable", availability.castable}, {"cost", availability.cost}};
+    nlohmann::json entry = nlohmann::json::object();
+    entry["spell"] = spell->id;
+    entry["name"]["pl"] = spell->name.pl;
+    entry["name"]["en"] = spell->name.en;
+    entry["type"] = std::string(1, spell_type_letter(spell->type));
+    entry["rule"] = spell->rule;
+    entry["castable"] = availability.castable;
+    entry["cost"] = availability.cost;
     if (availability.refusal) entry["refusal"] = to_json(*availability.refusal);
     return entry;
 }
 
 nlohmann::json to_json(const TargetOdds& odds) {
-    nlohmann::json entry = {{"figure", odds.figure}, {"resist", odds.resist}, {"shielded", odds.shielded}};
+    nlohmann::json entry = nlohmann::json::object();
+    entry["figure"] = odds.figure;
+    entry["resist"] = odds.resist;
+    entry["shielded"] = odds.shielded;
     if (odds.kill) {
         nlohmann::json distribution = nlohmann::json::object();
         for (const auto& [wounds, p] : odds.wounds) distribution[std::to_string(wounds)] = p;
@@ -142,13 +155,27 @@ nlohmann::json to_json(const TargetOdds& odds) {
 }
 
 nlohmann::json to_json(const NegotiationOdds& odds) {
-    if (odds.refusal) return {{"refusal", to_json(*odds.refusal)}};
-    return {{"failure", odds.failure}, {"agreement", odds.agreement}, {"intimidation", odds.intimidation}};
+    nlohmann::json json = nlohmann::json::object();
+    if (odds.refusal) {
+        json["refusal"] = to_json(*odds.refusal);
+    } else {
+        json["failure"] = odds.failure;
+        json["agreement"] = odds.agreement;
+        json["intimidation"] = odds.intimidation;
+    }
+    return json;
 }
 
 nlohmann::json to_json(const BribeOdds& odds) {
-    if (odds.refusal) return {{"refusal", to_json(*odds.refusal)}};
-    return {{"accepted", odds.accepted}, {"needed", odds.needed}, {"modifier", odds.modifier}};
+    nlohmann::json json = nlohmann::json::object();
+    if (odds.refusal) {
+        json["refusal"] = to_json(*odds.refusal);
+    } else {
+        json["accepted"] = odds.accepted;
+        json["needed"] = odds.needed;
+        json["modifier"] = odds.modifier;
+    }
+    return json;
 }
 
 nlohmann::json castable_spells(const GameState& s, const GameData& data, const std::string& caster) {

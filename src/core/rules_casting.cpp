@@ -204,7 +204,8 @@ void apply(Turn& t, const actions::Cast& a) {
     }
     for (const auto& id : target_ids) {
         Figure* target = t.s.find(id);
-        nlohmann::json report = {{"figure", id}};
+        nlohmann::json report = nlohmann::json::object();
+        report["figure"] = id;
         // Only Wskrzeszenie works on the dead.
         if (!target->dead || spell.target == TargetKind::DeadCharacter) apply_effect(t, a, place, caster, spell, target, report);
         t.outcome["targets"].push_back(report);

@@ -18,7 +18,9 @@ void apply(Turn& t, const actions::RollDice& a) {
     const int total = t.dice.roll(*code, purpose, figure);
     std::string pips;
     for (int pip : t.dice.records().back().pips) pips += (pips.empty() ? "" : " ") + std::to_string(pip);
-    t.outcome = {{"code", code->to_string()}, {"pips", t.dice.records().back().pips}, {"total", total}};
+    t.outcome["code"] = code->to_string();
+    t.outcome["pips"] = t.dice.records().back().pips;
+    t.outcome["total"] = total;
     t.note("dice_roll", "3.1", "code", plain(code->to_string()), "pips", plain(pips), "total", number_text(total));
 }
 

@@ -433,10 +433,12 @@ void finish_fight(Turn& t, FightOutcome outcome, const std::map<std::string, int
         }
         nlohmann::json each = nlohmann::json::object();
         for (const auto& [id, amount] : points) each[id] = amount;
-        t.outcome["experience"] = {{"total", total}, {"shares", each}};
+        t.outcome["experience"]["total"] = total;
+        t.outcome["experience"]["shares"] = std::move(each);
         t.note("fight_ended_shares", "12.0", "outcome", outcome_text, "total", plain(std::to_string(total)), "shares", list);
     } else {
-        t.outcome["experience"] = {{"total", total}, {"share", share}};
+        t.outcome["experience"]["total"] = total;
+        t.outcome["experience"]["share"] = share;
         t.note("fight_ended", "12.0", "outcome", outcome_text, "total", plain(std::to_string(total)),
                "share", plain(std::to_string(share)));
     }

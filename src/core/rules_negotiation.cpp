@@ -164,7 +164,11 @@ void apply(Turn& t, const actions::Bribe& a) {
     e.bribe_tried = true;
     e.bribe_modifier = 0;
     e.outcome = t.talk = accepted ? TalkOutcome::BribeAccepted : TalkOutcome::BribeRejected;
-    t.outcome = {{"roll", roll}, {"total", total}, {"needed", needed}, {"accepted", accepted}, {"offered_row", offered_row}};
+    t.outcome["roll"] = roll;
+    t.outcome["total"] = total;
+    t.outcome["needed"] = needed;
+    t.outcome["accepted"] = accepted;
+    t.outcome["offered_row"] = offered_row;
     t.note(accepted ? "bribe_accepted" : "bribe_rejected", "8.7",
            {{"roll", number_text(roll)}, {"total", number_text(total)}, {"needed", number_text(needed)}, {"gold", number_text(offered_row)}});
     if (accepted) {

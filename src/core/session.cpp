@@ -4,6 +4,7 @@
 
 #include "core/data_error.hpp"
 #include "core/json_input.hpp"
+#include "core/queries.hpp"
 #include "core/state_json.hpp"
 
 namespace czary {
@@ -26,9 +27,13 @@ Session Session::with_seed(std::uint64_t seed, const GameData& data) {
 }
 
 void Session::measure_base() {
-    nlohmann::json empty = {{"format", session_format}, {"version", session_version}, {"meta", meta_},
-                            {"start", state_to_json(start_)}, {"actions", nlohmann::json::array()},
-                            {"position", max_session_actions}};
+    nlohmann::json empty = nlohmann::json::object();
+    empty["format"] = session_format;
+    empty["version"] = session_version;
+    empty["meta"] = meta_;
+    empty["start"] = state_to_json(start_);
+    empty["actions"] = nlohmann::json::array();
+    empty["position"] = max_session_actions;
     base_bytes_ = compact_json_text(empty).size();
 }
 
@@ -162,13 +167,12 @@ bool Session::redo(std::size_t count) {
 std::string Session::to_text(const nlohmann::json& meta) const {
     // The file's keys in nlohmann::json's order (sorted: "actions" first), the steps' texts joined
     // into it as they are: {"actions":[...],"format":...,"meta":...,"position":...,"start":...}.
-    const nlohmann::json rest = {
-        {"format", session_format},
-        {"version", session_version},
-        {"meta", meta},
-        {"start", state_to_json(start_)},
-        {"position", position_},
-    };
+    nlohmann::json rest = nlohmann::json::object();
+    rest["format"] = session_format;
+    rest["version"] = session_version;
+    rest["meta"] = meta;
+    rest["start"] = state_to_json(start_);
+    rest["position"] = position_;
     const std::string tail = compact_json_text(rest);
     std::string text;
     text.reserve(tail.size() + action_bytes_[steps_.size()] + 16);
@@ -302,19 +306,30 @@ Session Session::from_text(std::string_view text, std::vector<ReplayEntry>* repo
 }
 
 nlohmann::json log_entry_to_json(const LogEntry& entry) {
-    return {{"key", entry.key}, {"rule", entry.rule}, {"pl", entry.text().pl}, {"en", entry.text().en}};
+    nlohmann::json json = nlohmann::json::object();
+    json["key"] = entry.key;
+    json["rule"] = entry.rule;
+    json["pl"] = entry.text().pl;
+    json["en"] = entry.text().en;
+    return json;
 }
 
 nlohmann::json roll_to_json(const RollRecord& roll) {
-    return {{"purpose", roll.purpose}, {"figure", roll.figure}, {"code", roll.code},
-            {"pips", roll.pips}, {"total", roll.total}, {"source", roll.source}};
+    nlohmann::json json = nlohmann::json::object();
+    json["purpose"] = roll.purpose;
+    json["figure"] = roll.figure;
+    json["code"] = roll.code;
+    json["pips"] = roll.pips;
+    json["total"] = roll.total;
+    json["source"] = roll.source;
+    return json;
 }
 
 nlohmann::json result_to_json(const ApplyResult& result) {
-    nlohmann::json json = {{"ok", result.ok}};
+    nlohmann::json json = nlohmann::json::object();
+    json["ok"] = result.ok;
     if (!result.ok) {
-        json["refusal"] = {{"code", result.refusal.code}, {"rule", result.refusal.rule},
-                           {"pl", result.refusal.pl}, {"en", result.refusal.en}};
+        json["refusal"] = to_json(result.refusal);
         return json;
     }
     json["log"] = nlohmann::json::array();

@@ -16,7 +16,12 @@ using json = nlohmann::json;
 
 // --- writing ------------------------------------------------------------------------------------
 
-json text_json(const LocalizedText& t) { return {{"pl", t.pl}, {"en", t.en}}; }
+json text_json(const LocalizedText& t) {
+    json out = json::object();
+    out["pl"] = t.pl;
+    out["en"] = t.en;
+    return out;
+}
 
 // A figure's name: both languages, and where known the Polish genitive and the gender its
 // sentences use ("pl_gen": "Larraki", "gender": "f").
@@ -60,7 +65,11 @@ json figure_json(const Figure& f) {
     return out;
 }
 
-json formation_json(const Formation& formation) { return {{"ranks", formation.ranks}}; }
+json formation_json(const Formation& formation) {
+    json out = json::object();
+    out["ranks"] = formation.ranks;
+    return out;
+}
 
 // --- reading ------------------------------------------------------------------------------------
 

@@ -69,7 +69,11 @@ MonsterTargetRoll monster_target_roll(const GameState& s, const GameData&, const
 }
 
 nlohmann::json to_json(const MonsterTargetRoll& roll) {
-    nlohmann::json out = {{"figure", roll.figure}, {"rank", roll.rank}, {"targets", roll.targets}, {"roll", roll.roll}};
+    nlohmann::json out = nlohmann::json::object();
+    out["figure"] = roll.figure;
+    out["rank"] = roll.rank;
+    out["targets"] = roll.targets;
+    out["roll"] = roll.roll;
     if (!roll.targets.empty()) {
         nlohmann::json faces = nlohmann::json::object();
         for (std::size_t face = 0; face < 6; ++face) faces[std::to_string(face + 1)] = roll.faces[face];
