@@ -202,7 +202,8 @@ json to_json(const Action& action) {
     return std::visit(
         [](const auto& a) {
             using A = std::decay_t<decltype(a)>;
-            json object = {{"type", A::type}};
+            json object = json::object();
+            object["type"] = A::type;
             A::fields(a, Writer{object});
             return object;
         },

@@ -65,7 +65,9 @@ const char* table_apply(int id, const char* action_text) {
     try {
         out = czary::result_to_json(s->apply(czary::parse_json_input(action_text, czary::action_limits, "action")));
     } catch (const czary::DataError& error) {  // not JSON, or past the limits of one action
-        out = {{"ok", false}, {"refusal", {{"code", "invalid_action"}, {"rule", ""}, {"pl", error.what()}, {"en", error.what()}}}};
+        czary::ApplyResult not_read;
+        not_read.refusal = {"invalid_action", "", error.what(), error.what()};
+        out = czary::result_to_json(not_read);
     }
     out.update(where(*s));
     return give(czary::compact_json_text(out));

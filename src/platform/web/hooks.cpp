@@ -53,7 +53,9 @@ EMSCRIPTEN_KEEPALIVE const char* czary_dispatch_json(const char* action_text) {
         const auto action = czary::parse_json_input(action_text, czary::action_limits, "action");
         answer = czary::result_to_json(czary::app::dispatch_json(app, action));
     } catch (const std::exception& e) {
-        answer = {{"ok", false}, {"refusal", {{"code", "invalid_action"}, {"rule", ""}, {"pl", e.what()}, {"en", e.what()}}}};
+        czary::ApplyResult not_read;  // refused as the table's host refuses it (host/table_core.cpp)
+        not_read.refusal = {"invalid_action", "", e.what(), e.what()};
+        answer = czary::result_to_json(not_read);
     }
     czary::platform::request_frames(3);
     return keep(page_json(answer));
