@@ -50,22 +50,6 @@ file(GLOB czary_app_sources CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/app/*.cpp)
 add_library(czary_app STATIC ${czary_app_sources})
 target_link_libraries(czary_app PUBLIC czary_controller imgui)
 target_compile_options(czary_app PRIVATE ${czary_warnings})
-# The panels without the clean-up code of exceptions (-fignore-exceptions; try and throw still
-# work): the wasm about 7 KB smaller in gzip (docs/benchmark.md). Nothing a panel calls throws in
-# play: the core answers with refusals, the controller catches what the store and the files
-# throw (controller/sessions.hpp); the panels read no JSON from outside and inline nothing that
-# refuses. A failure that does pass through them (a bug, memory run out) still reaches the
-# frame's recovery (platform/web/main.cpp, draw_app_or_recover), tested by a frame made to fail
-# inside them (app.cpp, damaged.test.mjs); what the failing frame's panels held is not freed.
-# A try in them would compile and never catch: configuring stops at one.
-target_compile_options(czary_app PRIVATE -fignore-exceptions)
-foreach(source ${czary_app_sources})
-  file(STRINGS ${source} catches REGEX "(^|[^a-z_])(try[ \t]*{|catch[ \t]*\\()")
-  if(catches)
-    message(FATAL_ERROR "${source} catches exceptions, but src/app is compiled with -fignore-exceptions "
-                        "(src/web_app.cmake): move the try into src/controller")
-  endif()
-endforeach()
 
 # Our GLSL sources (shaders/) compiled in, like data/.
 set(embedded_shaders_cpp ${CMAKE_BINARY_DIR}/generated/embedded_shaders.cpp)
@@ -75,6 +59,21 @@ file(GLOB czary_web_sources CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/platform/w
 add_library(czary_web OBJECT ${czary_web_sources} ${embedded_shaders_cpp})
 target_link_libraries(czary_web PUBLIC czary_app)
 target_compile_options(czary_web PRIVATE ${czary_warnings})
+# The interface's files that catch nothing (src/app, and of src/platform/web all but the frame's
+# last resort and the browser's storage) are compiled without the clean-up code of exceptions
+# (-fignore-exceptions; a throw still throws): the wasm about 12 KB smaller in gzip
+# (docs/benchmark.md). Nothing they call throws in play: the core answers with refusals, the
+# controller catches what the store, the files and the page's texts throw (controller/sessions.hpp,
+# dispatch_text). A failure that passes through them (a bug, memory run out) still reaches the
+# frame's last resort (frame_guard.cpp), tested by a frame made to fail inside the panels (app.cpp,
+# damaged.test.mjs); what the failing frame held is then not freed. A file with a try in it is
+# compiled with the clean-up code (a try would never catch without it).
+foreach(source ${czary_app_sources} ${czary_web_sources})
+  file(STRINGS ${source} catches REGEX "(^|[^a-z_])(try[ \t]*{|catch[ \t]*\\()")
+  if(NOT catches)
+    set_source_files_properties(${source} PROPERTIES COMPILE_OPTIONS -fignore-exceptions)
+  endif()
+endforeach()
 add_executable(czary-app $<TARGET_OBJECTS:czary_web>)
 # The same app linked with its functions' names (--profiling-funcs), for scripts/site-bytes.mjs
 # to tell where the wasm's bytes go; not part of the site, built only when asked for.

@@ -6,6 +6,7 @@
 
 #include "controller/sessions.hpp"
 #include "core/data_error.hpp"
+#include "core/json_input.hpp"
 #include "core/wording.hpp"
 #include "data/embedded_data.hpp"
 
@@ -74,6 +75,16 @@ ApplyResult dispatch_any(App& app, const AnyAction& action) {
 
 ApplyResult dispatch(App& app, const Action& action) { return dispatch_any(app, action); }
 ApplyResult dispatch_json(App& app, const nlohmann::json& action) { return dispatch_any(app, action); }
+
+ApplyResult dispatch_text(App& app, std::string_view action_text) {
+    try {
+        return dispatch_json(app, parse_json_input(action_text, action_limits, "action"));
+    } catch (const std::exception& e) {
+        ApplyResult not_read;  // refused as the table's host refuses it (host/table_core.cpp)
+        not_read.refusal = {"invalid_action", "", e.what(), e.what()};
+        return not_read;
+    }
+}
 
 LocalizedText both(const App& app, const char* key, const std::map<std::string, std::string>& parts) {
     Args named;

@@ -342,6 +342,10 @@ App make_app(std::uint64_t seed);
 // (core/actions.hpp); the JSON form is for the page hook and tools.
 ApplyResult dispatch(App& app, const Action& action);
 ApplyResult dispatch_json(App& app, const nlohmann::json& action);
+// An action's JSON text from a page tool, read with the limits of an action in a session file
+// (what is accepted here is always read back): whatever it holds, a result or a refusal
+// ("invalid_action" with what was wrong), never an exception.
+ApplyResult dispatch_text(App& app, std::string_view action_text);
 // Undo / redo one step, saved like any change.
 void undo(App& app);
 void redo(App& app);

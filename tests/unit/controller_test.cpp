@@ -46,6 +46,27 @@ TEST_CASE("controller: a refusal becomes the notice with its rule, and nothing i
     CHECK(t.storage.values.count(t.store.current_key()) == 0);
 }
 
+TEST_CASE("controller: a page tool's action text is applied, and whatever else it holds is refused as invalid_action, never thrown") {
+    Table t;
+    const auto added = czary::app::dispatch_text(t.app, R"({"type": "add_hero", "hero": "larraka"})");
+    CHECK(added.ok);
+    CHECK(t.app.session.state().figures.size() == 1);
+    const std::string too_deep = std::string(100, '[') + std::string(100, ']');
+    for (const std::string& text : {std::string("not json"), std::string(R"({"type": "add_hero", "hero": )"), too_deep, std::string()}) {
+        CAPTURE(text);
+        czary::ApplyResult refused;
+        CHECK_NOTHROW(refused = czary::app::dispatch_text(t.app, text));
+        CHECK_FALSE(refused.ok);
+        CHECK(refused.refusal.code == "invalid_action");
+        CHECK_FALSE(refused.refusal.pl.empty());
+    }
+    // An action the rules refuse is the rules' refusal, not a text that did not read.
+    const auto again = czary::app::dispatch_text(t.app, R"({"type": "add_hero", "hero": "larraka"})");
+    CHECK_FALSE(again.ok);
+    CHECK(again.refusal.code == "hero_in_party");
+    CHECK(t.app.session.state().figures.size() == 1);
+}
+
 TEST_CASE("controller: an applied action is saved at once; its outcome and the state before it are kept for the board") {
     Table t;
     REQUIRE(czary::app::dispatch(t.app, add_larraka).ok);

@@ -43,22 +43,12 @@ EMSCRIPTEN_KEEPALIVE const char* czary_state_json() {
 
 EMSCRIPTEN_KEEPALIVE const char* czary_session_json() { return keep(czary::platform::web_app().session.to_text()); }
 
-// An action from a page tool: read with the limits of an action in a session file (what is
-// accepted here is always read back); whatever it holds, the answer is a result or a refusal,
+// An action from a page tool (controller dispatch_text): the answer is a result or a refusal,
 // never an exception thrown into the page.
 EMSCRIPTEN_KEEPALIVE const char* czary_dispatch_json(const char* action_text) {
-    auto& app = czary::platform::web_app();
-    nlohmann::json answer;
-    try {
-        const auto action = czary::parse_json_input(action_text, czary::action_limits, "action");
-        answer = czary::result_to_json(czary::app::dispatch_json(app, action));
-    } catch (const std::exception& e) {
-        czary::ApplyResult not_read;  // refused as the table's host refuses it (host/table_core.cpp)
-        not_read.refusal = {"invalid_action", "", e.what(), e.what()};
-        answer = czary::result_to_json(not_read);
-    }
+    const auto result = czary::app::dispatch_text(czary::platform::web_app(), action_text);
     czary::platform::request_frames(3);
-    return keep(page_json(answer));
+    return keep(page_json(czary::result_to_json(result)));
 }
 
 EMSCRIPTEN_KEEPALIVE const char* czary_layout_json() { return keep(page_json(czary::platform::web_app().layout.to_json())); }

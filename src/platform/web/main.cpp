@@ -8,13 +8,11 @@
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
 #include <imgui_impl_sdl.h>
-#include <imgui_internal.h>  // ErrorCheckEndFrameRecover
 
 #include <algorithm>
 #include <cfloat>
 #include <deque>
 #include <cstdio>
-#include <stdexcept>
 
 #include "app/app.hpp"
 #include "app/glyph_check.hpp"
@@ -164,31 +162,6 @@ void feed_typed(WebApp& web) {
     if (web.key_down || !web.typed.empty()) web.frames_to_draw = std::max(web.frames_to_draw, 2);
 }
 
-// The last resort: nothing stored or read should make a frame throw, but if anything does, the
-// player gets a message in their language and a way to export, never a dead canvas. ImGui's
-// windows left open by the exception are closed so the frame can still be rendered.
-void draw_app_or_recover(WebApp& web) {
-    app::App& app = web.app;
-    const auto recover = [&](const char* what) {
-        ImGui::ErrorCheckEndFrameRecover(nullptr);
-        app::recover_from_error(app, what);
-        ++web_status().frame_errors;
-        request_frames(2);
-    };
-    try {
-        if (app.failed_frames >= 3) {
-            app::draw_emergency(app);  // until the page is reloaded
-        } else {
-            app::draw_app(app);
-            app.failed_frames = 0;
-        }
-    } catch (const std::exception& e) {
-        recover(e.what());
-    } catch (...) {
-        recover("?");
-    }
-}
-
 // SDL's events into ImGui; any event asks for frames. A touch's lift ends the hover a few frames
 // later (a finger leaves no pointer behind); a real mouse keeps it.
 void take_events(WebApp& web) {
@@ -248,7 +221,7 @@ void draw_and_show(WebApp& web) {
     if (web.frames_until_hover_ends > 0 && --web.frames_until_hover_ends == 0) web.hide_touch_hover = true;
     if (web.hide_touch_hover) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
     ImGui::NewFrame();
-    draw_app_or_recover(web);
+    draw_app_or_recover(web.app);
     ImGui::Render();
     int width = 0, height = 0;
     SDL_GL_GetDrawableSize(web.window, &width, &height);

@@ -14,5 +14,7 @@ void press_key(int scancode);
 void type_text(const char* utf8);
 // For the browser test of the frame loop's last resort: the next frame throws.
 void fail_next_frame();
+// One frame of the app, or its last resort when the frame throws (frame_guard.cpp).
+void draw_app_or_recover(app::App& app);
 
 }  // namespace czary::platform
