@@ -61,7 +61,7 @@ target_link_libraries(czary_web PUBLIC czary_app)
 target_compile_options(czary_web PRIVATE ${czary_warnings})
 # The interface's files that catch nothing (src/app, and of src/platform/web all but the frame's
 # last resort and the browser's storage) are compiled without the clean-up code of exceptions
-# (-fignore-exceptions; a throw still throws): the wasm about 12 KB smaller in gzip
+# (-fignore-exceptions; a throw still throws): the wasm 7.7 KB smaller in gzip -9
 # (docs/benchmark.md). Nothing they call throws in play: the core answers with refusals, the
 # controller catches what the store, the files and the page's texts throw (controller/sessions.hpp,
 # dispatch_text). A failure that passes through them (a bug, memory run out) still reaches the

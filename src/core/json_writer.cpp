@@ -10,21 +10,17 @@ void JsonWriter::separate() {
     needs_comma_ = true;
 }
 
-JsonWriter& JsonWriter::object() {
+JsonWriter& JsonWriter::open(char bracket, char closing) {
     separate();
-    out_ += '{';
-    open_ += '}';
+    out_ += bracket;
+    open_ += closing;
     needs_comma_ = false;
     return *this;
 }
 
-JsonWriter& JsonWriter::array() {
-    separate();
-    out_ += '[';
-    open_ += ']';
-    needs_comma_ = false;
-    return *this;
-}
+JsonWriter& JsonWriter::object() { return open('{', '}'); }
+
+JsonWriter& JsonWriter::array() { return open('[', ']'); }
 
 JsonWriter& JsonWriter::end() {
     out_ += open_.back();

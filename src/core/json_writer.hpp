@@ -50,6 +50,7 @@ public:
 
 private:
     void separate();
+    JsonWriter& open(char bracket, char closing);
     JsonWriter& whole(long long number);
     JsonWriter& whole_unsigned(unsigned long long number);
 
