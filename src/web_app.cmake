@@ -42,6 +42,8 @@ add_library(imgui STATIC
   ${CZARY_IMGUI_DIR}/imgui.cpp ${CMAKE_BINARY_DIR}/generated/imgui_draw.cpp ${CZARY_IMGUI_DIR}/imgui_tables.cpp
   ${CZARY_IMGUI_DIR}/imgui_widgets.cpp
   ${CMAKE_BINARY_DIR}/generated/imgui_impl_sdl.cpp ${CZARY_IMGUI_DIR}/backends/imgui_impl_opengl3.cpp)
+# No file functions: the app keeps no imgui.ini (IniFilename is null) and logs to no file.
+target_compile_definitions(imgui PUBLIC IMGUI_DISABLE_FILE_FUNCTIONS)
 target_include_directories(imgui SYSTEM PUBLIC ${CZARY_IMGUI_DIR} ${CZARY_IMGUI_DIR}/backends
                                                ${CZARY_SDL2_PREFIX}/include/SDL2)
 
