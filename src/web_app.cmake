@@ -38,10 +38,51 @@ set(imgui_sdl_gamepads "    memset(io.NavInputs, 0, sizeof(io.NavInputs));\n")
 set(imgui_sdl_no_gamepads "${imgui_sdl_gamepads}    return;  // Czary: no gamepads (src/web_app.cmake)\n")
 czary_patched_copy(${CZARY_IMGUI_DIR}/backends/imgui_impl_sdl.cpp ${CMAKE_BINARY_DIR}/generated/imgui_impl_sdl.cpp
                    imgui_sdl_gamepads imgui_sdl_no_gamepads)
+# No sscanf in ImGui: C's sscanf brings the whole of scanf and its long-double number reading
+# (4.2 KB gzip of the wasm; with strtod's, platform/web/strtod.cpp, 11 KB). ImGui scans only
+# imgui.ini's lines (the app keeps no imgui.ini: the handlers are not installed), the backend's
+# "#version 100", and a typed number of InputInt, the one number field the app has (S32): read
+# with strtol, without ImGui's "+5", "*2" and "/2" operators.
+set(imgui_ini_handlers "    // Add .ini handle for ImGuiWindow type\n    {")
+set(imgui_no_ini_handlers "    // Czary: no .ini handlers, IniFilename is null (src/web_app.cmake)\n    if (false)\n    {")
+set(imgui_table_ini_handler "    TableSettingsInstallHandler(context);")
+set(imgui_no_table_ini_handler "    if (false) TableSettingsInstallHandler(context);  // Czary: no .ini (src/web_app.cmake)")
+czary_patched_copy(${CZARY_IMGUI_DIR}/imgui.cpp ${CMAKE_BINARY_DIR}/generated/imgui.cpp
+                   imgui_ini_handlers imgui_no_ini_handlers imgui_table_ini_handler imgui_no_table_ini_handler)
+set(imgui_scan_number [=[bool ImGui::DataTypeApplyOpFromText(const char* buf, const char* initial_value_buf, ImGuiDataType data_type, void* p_data, const char* format)
+{]=])
+set(imgui_read_integer [=[bool ImGui::DataTypeApplyOpFromText(const char* buf, const char*, ImGuiDataType data_type, void* p_data, const char*)
+{
+    // Czary: a whole number (InputInt), read with strtol (src/web_app.cmake).
+    IM_ASSERT(data_type == ImGuiDataType_S32);
+    IM_UNUSED(data_type);
+    while (ImCharIsBlankA(*buf))
+        buf++;
+    char* end = NULL;
+    const long value = strtol(buf, &end, 10);
+    if (end == buf)
+        return false;
+    const int before = *(int*)p_data;
+    *(int*)p_data = (int)ImClamp(value, (long)IM_S32_MIN, (long)IM_S32_MAX);
+    return *(int*)p_data != before;
+}
+#if 0  // ImGui's own, with sscanf
+bool DataTypeApplyOpFromText_ImGui(const char* buf, const char* initial_value_buf, ImGuiDataType data_type, void* p_data, const char* format)
+{]=])
+set(imgui_after_scan_number "template<typename T>\nstatic int DataTypeCompareT(")
+set(imgui_after_scan_number_patched "#endif\ntemplate<typename T>\nstatic int DataTypeCompareT(")
+czary_patched_copy(${CZARY_IMGUI_DIR}/imgui_widgets.cpp ${CMAKE_BINARY_DIR}/generated/imgui_widgets.cpp
+                   imgui_scan_number imgui_read_integer imgui_after_scan_number imgui_after_scan_number_patched)
+set(imgui_glsl_version [=[sscanf(bd->GlslVersionString, "#version %d", &glsl_version);]=])
+set(imgui_glsl_version_digits [=[glsl_version = 0;  // Czary: "#version %d" without sscanf (src/web_app.cmake)
+    for (const char* digit = bd->GlslVersionString + 9; *digit >= '0' && *digit <= '9'; digit++)
+        glsl_version = glsl_version * 10 + (*digit - '0');]=])
+czary_patched_copy(${CZARY_IMGUI_DIR}/backends/imgui_impl_opengl3.cpp ${CMAKE_BINARY_DIR}/generated/imgui_impl_opengl3.cpp
+                   imgui_glsl_version imgui_glsl_version_digits)
 add_library(imgui STATIC
-  ${CZARY_IMGUI_DIR}/imgui.cpp ${CMAKE_BINARY_DIR}/generated/imgui_draw.cpp ${CZARY_IMGUI_DIR}/imgui_tables.cpp
-  ${CZARY_IMGUI_DIR}/imgui_widgets.cpp
-  ${CMAKE_BINARY_DIR}/generated/imgui_impl_sdl.cpp ${CZARY_IMGUI_DIR}/backends/imgui_impl_opengl3.cpp)
+  ${CMAKE_BINARY_DIR}/generated/imgui.cpp ${CMAKE_BINARY_DIR}/generated/imgui_draw.cpp ${CZARY_IMGUI_DIR}/imgui_tables.cpp
+  ${CMAKE_BINARY_DIR}/generated/imgui_widgets.cpp
+  ${CMAKE_BINARY_DIR}/generated/imgui_impl_sdl.cpp ${CMAKE_BINARY_DIR}/generated/imgui_impl_opengl3.cpp)
 # No file functions: the app keeps no imgui.ini (IniFilename is null) and logs to no file.
 target_compile_definitions(imgui PUBLIC IMGUI_DISABLE_FILE_FUNCTIONS)
 target_include_directories(imgui SYSTEM PUBLIC ${CZARY_IMGUI_DIR} ${CZARY_IMGUI_DIR}/backends
