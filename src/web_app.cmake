@@ -175,6 +175,10 @@ foreach(target czary-app czary-app-names)
   target_link_options(${target} PRIVATE
     -sALLOW_MEMORY_GROWTH=1
     -sGL_SUPPORT_AUTOMATIC_ENABLE_EXTENSIONS=0
+    # Less JavaScript (0.6 KB gzip): GL errors only as WebGL reports them, TextDecoder always
+    # (every browser of the README has it), no errno set by the JavaScript side, no pooled
+    # temporary arrays for GL uniforms (ImGui sets one matrix a frame).
+    -sGL_TRACK_ERRORS=0 -sTEXTDECODER=2 -sSUPPORT_ERRNO=0 -sGL_POOL_TEMP_BUFFERS=0
     -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
     -sEXPORTED_FUNCTIONS=_main,_malloc,_free
     -sFILESYSTEM=0
