@@ -46,6 +46,8 @@ if (!namesFile) {
   const guess = path.join(dist, '..', 'czary-app-names.wasm');
   if (fs.existsSync(guess)) namesFile = guess;
 }
+// The web build's folder: its generated/ holds the text files as compiled in.
+const wasmDir = namesFile ? path.dirname(namesFile) : path.join(dist, '..');
 
 // --- the wasm binary --------------------------------------------------------------------------
 class Reader {
@@ -248,10 +250,12 @@ function fontLength(b, at, limit) {
   return at + extent <= limit ? extent : 0;
 }
 
+// As compiled in: the text files as scripts/embed_data.cmake leaves them beside its output.
 function embeddedFiles() {
   const files = [];
   const add = (folder, label) => {
-    const dir = path.join(ROOT, folder);
+    const generated = path.join(wasmDir, 'generated', folder === 'data' ? 'embedded_data.cpp.files' : 'embedded_shaders.cpp.files');
+    const dir = fs.existsSync(generated) ? generated : path.join(ROOT, folder);
     if (!fs.existsSync(dir)) return;
     for (const entry of fs.readdirSync(dir, { recursive: true }).sort()) {
       const file = path.join(dir, entry);
