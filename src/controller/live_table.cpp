@@ -250,7 +250,7 @@ void refused(App& app, const nlohmann::json& frame) {
 }  // namespace
 
 std::string open_table_frame(const App& app) {
-    const nlohmann::json versions = nlohmann::json::parse(table_core_versions());
+    const nlohmann::json versions = parse_own_json(table_core_versions()).value();
     JsonWriter w;
     w.object().field("t", "open").field("protocol", table_protocol).field("core", versions.at("core"));
     w.field("player", app.table ? app.table->player : "").field("opening", app.table ? app.table->opening : "");
@@ -260,7 +260,7 @@ std::string open_table_frame(const App& app) {
 }
 
 std::string hello_frame(const App& app) {
-    const nlohmann::json versions = nlohmann::json::parse(table_core_versions());
+    const nlohmann::json versions = parse_own_json(table_core_versions()).value();
     JsonWriter w;
     w.object().field("t", "hello").field("protocol", table_protocol).field("core", versions.at("core"));
     w.field("player", app.table ? app.table->player : "").field("table", app.table ? app.table->id : "");

@@ -334,7 +334,7 @@ void export_session(App& app) {
     std::string text = session_file(app);
     // Indented for a person to read, unless that would pass the size a file may have: written
     // compactly it always fits (the session refuses a step past it), so an export always imports.
-    if (std::string indented = nlohmann::json::parse(std::string_view(text)).dump(1, ' ', false, nlohmann::json::error_handler_t::replace);
+    if (std::string indented = parse_own_json(text).value().dump(1, ' ', false, nlohmann::json::error_handler_t::replace);
         indented.size() <= session_file_limits.max_bytes)
         text = std::move(indented);
     app.platform_requests.push_back({PlatformRequest::Kind::Download, session_file_name(app), std::move(text)});

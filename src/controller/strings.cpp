@@ -3,13 +3,14 @@
 #include <nlohmann/json.hpp>
 
 #include "core/data_error.hpp"
+#include "core/json_input.hpp"
 
 namespace czary::app {
 
 Strings Strings::from_json(std::string_view json_text) {
-    const auto root = nlohmann::json::parse(json_text, nullptr, false);
-    if (root.is_discarded() || root.value("format", "") != "czary-strings")
-        throw DataError("strings: not a czary-strings file");
+    const auto read = parse_own_json(json_text);
+    if (!read || read->value("format", "") != "czary-strings") throw DataError("strings: not a czary-strings file");
+    const nlohmann::json& root = *read;
     Strings strings;
     strings.language_ = root.value("language", "");
     for (const auto& [key, text] : root.at("strings").items()) strings.texts_[key] = text.get<std::string>();

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/data_error.hpp"
+#include "core/json_input.hpp"
 #include "core/wording.hpp"
 #include "data/embedded_data.hpp"
 
@@ -10,10 +11,9 @@ namespace czary {
 namespace {
 
 nlohmann::json parse(std::string_view text, std::string_view format) {
-    auto root = nlohmann::json::parse(text, nullptr, false);
-    if (root.is_discarded() || root.value("format", "") != format)
-        throw DataError(std::string(format) + ": missing or not valid JSON");
-    return root;
+    auto root = parse_own_json(text);
+    if (!root || root->value("format", "") != format) throw DataError(std::string(format) + ": missing or not valid JSON");
+    return std::move(*root);
 }
 
 Talents parse_talents(const nlohmann::json& j) {

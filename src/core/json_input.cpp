@@ -100,22 +100,32 @@ private:
     nlohmann::json* slot_ = nullptr;  // the value of the object's last key
 };
 
+// Whether the builder has the whole value of the text.
+bool build(std::string_view text, LimitedBuilder& builder) {
+    try {
+        return nlohmann::json::sax_parse(text, &builder);
+    } catch (const nlohmann::json::exception&) {
+        return false;
+    }
+}
+
 }  // namespace
 
 nlohmann::json parse_json_input(std::string_view text, const JsonLimits& limits, const std::string& what) {
     if (text.size() > limits.max_bytes) throw too_large(limits, text.size(), what);
     LimitedBuilder builder(limits);
-    bool finished = false;
-    try {
-        finished = nlohmann::json::sax_parse(text, &builder);
-    } catch (const nlohmann::json::exception&) {
-        finished = false;
-    }
-    if (!finished) {
+    if (!build(text, builder)) {
         // Past a limit of the builder (depth, sizes, a key twice) or not JSON at all.
         const DataError problem = builder.problem.value_or(DataError("not valid JSON", DataError::Kind::NotJson));
         throw DataError(what + ": " + problem.what(), problem.kind, problem.parts);
     }
+    return std::move(builder.root);
+}
+
+std::optional<nlohmann::json> parse_own_json(std::string_view text) {
+    static constexpr JsonLimits own{SIZE_MAX, 64, SIZE_MAX, SIZE_MAX};
+    LimitedBuilder builder(own);
+    if (!build(text, builder)) return std::nullopt;
     return std::move(builder.root);
 }
 

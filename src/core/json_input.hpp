@@ -42,6 +42,12 @@ inline constexpr JsonLimits action_limits{session_file_limits.max_bytes, session
 // key given twice in one object, an array or object of more than max_items entries.
 nlohmann::json parse_json_input(std::string_view text, const JsonLimits& limits, const std::string& what);
 
+// A text the program wrote or carries itself (data/, its strings, its own answers and files),
+// read by the same reader as parse_json_input (so the program holds one JSON parser: nlohmann's
+// DOM parse is never linked, 4 KB gzip of the wasm) with no limit but the depth; nullopt when it is
+// not JSON, or gives a key twice in one object.
+std::optional<nlohmann::json> parse_own_json(std::string_view text);
+
 // The same limits checked on a value already built (an action made by the program, not read from
 // a text): throws the DataError parse_json_input would for the same value written out, else
 // returns that text (JSON without spaces; what a session keeps of each action).

@@ -186,7 +186,7 @@ std::string Session::to_text(const nlohmann::json& meta) const {
     return text;
 }
 
-nlohmann::json Session::to_json() const { return nlohmann::json::parse(std::string_view(to_text())); }
+nlohmann::json Session::to_json() const { return parse_own_json(to_text()).value(); }
 
 namespace {
 

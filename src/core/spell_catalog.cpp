@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/data_error.hpp"
+#include "core/json_input.hpp"
 
 namespace czary {
 namespace {
@@ -68,8 +69,9 @@ char spell_type_letter(SpellType type) {
 }
 
 SpellCatalog SpellCatalog::from_json(std::string_view json_text) {
-    nlohmann::json root = nlohmann::json::parse(json_text, nullptr, false);
-    if (root.is_discarded()) throw DataError("spells: not valid JSON");
+    const std::optional<nlohmann::json> read = parse_own_json(json_text);
+    if (!read) throw DataError("spells: not valid JSON");
+    const nlohmann::json& root = *read;
     if (root.value("format", "") != "czary-spells") throw DataError("spells: format is not 'czary-spells'");
 
     SpellCatalog catalog;

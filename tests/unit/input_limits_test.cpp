@@ -326,3 +326,17 @@ TEST_CASE("release_json: a spent value becomes null, whatever it held, however d
     czary::release_json(actions[0]);
     CHECK(actions == json::parse(R"([null,{"type":"b","y":{"z":2}}])"));
 }
+
+TEST_CASE("the program's own texts: read by the same reader, past the files' sizes, never thrown") {
+    const std::string long_text(3u << 20, 'x');  // past a session file's 2 MB, and its 4 KB a text
+    const auto read = czary::parse_own_json("{\"text\": \"" + long_text + "\", \"n\": [1, 2.5, -3e2], \"ok\": true}");
+    REQUIRE(read.has_value());
+    CHECK(read->at("text").get<std::string>().size() == long_text.size());
+    CHECK(read->at("n") == json::array({1, 2.5, -300.0}));
+    CHECK(read->at("ok") == true);
+    CHECK_FALSE(czary::parse_own_json("{\"a\": 1, \"a\": 2}").has_value());  // a key twice
+    CHECK_FALSE(czary::parse_own_json("{\"a\": ").has_value());
+    CHECK_FALSE(czary::parse_own_json("").has_value());
+    CHECK_FALSE(czary::parse_own_json(nested(65)).has_value());
+    CHECK(czary::parse_own_json(nested(63)).has_value());
+}

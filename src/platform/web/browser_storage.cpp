@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/json_input.hpp"
+
 // Returns a malloc'd copy of the value: its length in UTF-8 bytes (4 bytes) and the bytes, so a
 // U+0000 in it does not end it early; 0 when there is none or storage is off. Half of a surrogate
 // pair (no UTF-8 for it: Emscripten's conversion took the next character along with it) is read
@@ -76,10 +78,10 @@ std::vector<std::string> BrowserStorage::keys() {
     if (!text) return keys;
     const std::string list(text);
     std::free(text);
-    try {
-        for (const auto& key : nlohmann::json::parse(std::string_view(list))) keys.push_back(key.get<std::string>());
-    } catch (const std::exception&) {  // never: the page wrote the list
-    }
+    // The page wrote the list: a list of texts.
+    if (const auto read = parse_own_json(list); read && read->is_array())
+        for (const auto& key : *read)
+            if (key.is_string()) keys.push_back(key.get<std::string>());
     return keys;
 }
 

@@ -203,9 +203,10 @@ EMSCRIPTEN_KEEPALIVE void czary_table_open(const char* player) {
 }
 
 EMSCRIPTEN_KEEPALIVE void czary_table_join(const char* request) {
-    const auto asked = nlohmann::json::parse(request, nullptr, false);
-    if (!asked.is_object()) return;
-    czary::app::join_table(czary::platform::web_app(), asked.value("id", ""), asked.value("player", ""));
+    // The page's own request (glue.js): {"id", "player"}.
+    const auto asked = czary::parse_own_json(request);
+    if (!asked || !asked->is_object()) return;
+    czary::app::join_table(czary::platform::web_app(), asked->value("id", ""), asked->value("player", ""));
     czary::platform::request_frames(3);
 }
 
