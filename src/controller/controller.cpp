@@ -80,9 +80,7 @@ ApplyResult dispatch_text(App& app, std::string_view action_text) {
     try {
         return dispatch_json(app, parse_json_input(action_text, action_limits, "action"));
     } catch (const std::exception& e) {
-        ApplyResult not_read;  // refused as the table's host refuses it (host/table_core.cpp)
-        not_read.refusal = {"invalid_action", "", e.what(), e.what()};
-        return not_read;
+        return invalid_action(e.what());  // as the table's host refuses it
     }
 }
 

@@ -83,6 +83,12 @@ std::vector<std::string> action_types() {
     return types;
 }
 
+ApplyResult invalid_action(const std::string& what) {
+    ApplyResult result;
+    result.refusal = {"invalid_action", "", what, what};
+    return result;
+}
+
 Refusal make_refusal(const Refused& refused, const GameData& data) {
     const LocalizedText text = data.message("refuse." + refused.code, refused.args);
     return {refused.code, refused.rule, text.pl, text.en};

@@ -76,6 +76,11 @@ std::variant<Action, Refusal> read_action(const nlohmann::json& action, const Ga
 // The same for JSON read at the boundary (read_action), changing `state` where it is.
 ApplyResult apply_in_place(GameState& state, const nlohmann::json& action, const GameData& data);
 
+// An action's text that does not read (not JSON, past the limits of one action): refused as
+// "invalid_action" with what was wrong, in the words of the reader. The page's tools and the live
+// table's host answer it the same.
+ApplyResult invalid_action(const std::string& what);
+
 // Refusal words for a code (data/messages.json "refuse.<code>").
 Refusal make_refusal(const Refused& refused, const GameData& data);
 

@@ -65,9 +65,7 @@ const char* table_apply(int id, const char* action_text) {
     try {
         out = czary::result_to_json(s->apply(czary::parse_json_input(action_text, czary::action_limits, "action")));
     } catch (const czary::DataError& error) {  // not JSON, or past the limits of one action
-        czary::ApplyResult not_read;
-        not_read.refusal = {"invalid_action", "", error.what(), error.what()};
-        out = czary::result_to_json(not_read);
+        out = czary::result_to_json(czary::invalid_action(error.what()));
     }
     out.update(where(*s));
     return give(czary::compact_json_text(out));
