@@ -37,8 +37,9 @@ function encodingsTaken(accepted = '') {
 }
 
 // The copy of `file` to send to a browser that takes the encodings `takes`: {file, encoding} of
-// its .br or .gz beside it (not older than the file), or null.
-function compressedCopy(file, stat, takes) {
+// its .br or .gz beside it (not older than the file), or null. tests/browser/bench-web.mjs counts
+// the bytes a browser is sent by it.
+export function compressedCopy(file, stat, takes) {
   for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']]) {
     if (!takes.has(encoding)) continue;
     try {

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { startServer } from '../../scripts/static-server.mjs';
+import { compressedCopy, startServer } from '../../scripts/static-server.mjs';
 
 const [czaryDir, stockDir, sessionFile, longGameFile] = process.argv.slice(2);
 // The targets (docs/benchmark.md): the first visit's bytes and times on a phone's connection, and
@@ -72,11 +72,12 @@ async function load(browser, url, root) {
   await page.goto(url);
   await page.waitForFunction(() => window.__bench.drawn > 3, null, { timeout: 60000 });
   const wire = { html: 0, js: 0, wasm: 0, data: 0, fonts: 0, other: 0 };
-  // What a browser that accepts gzip is sent: the .gz copy beside a file (scripts/precompress.mjs,
-  // as publish.sh leaves the site), the file itself where there is none.
+  // What the server sends a browser that accepts gzip: the .gz copy beside a file
+  // (scripts/precompress.mjs, as publish.sh leaves the site) unless it is stale, else the file.
   for (const file of files) {
     const served = path.join(root, file);
-    wire[category(file)] += fs.statSync(fs.existsSync(`${served}.gz`) ? `${served}.gz` : served).size;
+    const copy = compressedCopy(served, fs.statSync(served), new Set(['gzip']));
+    wire[category(file)] += fs.statSync(copy ? copy.file : served).size;
   }
   return { context, page, wire, firstFrame: await page.evaluate(() => window.__bench.firstDraw) };
 }
