@@ -288,7 +288,7 @@ void draw_figure_sheet(App& app, const Figure& f) {
     ImGui::SetNextItemWidth(share(3));
     ImGui::InputInt("##wound-amount", &app.ui.table.wound_amount, 0, 0);
     record_field(app, "input:wound-amount", std::to_string(app.ui.table.wound_amount));
-    app.ui.table.wound_amount = std::clamp(app.ui.table.wound_amount, 0, 999);
+    app.ui.table.wound_amount = std::clamp(app.ui.table.wound_amount, 0, actions::Wound::max_amount);
     ImGui::SameLine();
     const int typed = app.ui.table.wound_amount;
     if (touch_button(app, app.tr("figure.wound_typed"), "wound:typed", -1, typed > 0)) {
@@ -440,10 +440,10 @@ void draw_bribe(App& app) {
     ImGui::SetNextItemWidth(field);
     ImGui::InputInt("##gold", &gold, 0, 0);
     record_field(app, "input:gold", std::to_string(gold));
-    gold = std::clamp(gold, 0, 1000000);
+    gold = std::clamp(gold, 0, actions::Bribe::max_gold);
     ImGui::SameLine();
     if (touch_button(app, "+", "talk:gold-more", touch_size, offering)) {
-        int higher = gold < offers[8] ? offers[8] : gold + 100;
+        int higher = gold < offers[8] ? offers[8] : std::min(gold + 100, actions::Bribe::max_gold);
         for (int i = 8; i >= 0; --i)
             if (offers[i] > gold) higher = offers[i];
         gold = higher;

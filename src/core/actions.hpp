@@ -221,8 +221,9 @@ struct WeaponAttack {  // a figure attacks with a weapon this round (10.3)
 
 struct Wound {
     static constexpr const char* type = "wound";
+    static constexpr int max_amount = 99;  // wounds dealt or healed at once (Heal too)
     std::string figure;
-    int amount = 1;                 // 1-99
+    int amount = 1;                 // 1-max_amount
     std::optional<std::string> by{};  // credited with the kill
     template <class Self, class Field> static void fields(Self& a, Field&& field) {
         field("figure", a.figure);
@@ -234,7 +235,7 @@ struct Wound {
 struct Heal {  // healing that is not a spell
     static constexpr const char* type = "heal";
     std::string figure;
-    int amount = 1;  // 1-99
+    int amount = 1;  // 1-Wound::max_amount
     template <class Self, class Field> static void fields(Self& a, Field&& field) {
         field("figure", a.figure);
         field("amount", a.amount);
@@ -311,7 +312,8 @@ struct Negotiate {
 
 struct Bribe {
     static constexpr const char* type = "bribe";
-    int gold = 0;  // 1-1000000
+    static constexpr int max_gold = 1000000;
+    int gold = 0;  // 1-max_gold
     Dice dice{};     // 1K6
     template <class Self, class Field> static void fields(Self& a, Field&& field) {
         field("gold", a.gold);

@@ -336,7 +336,7 @@ void apply(Turn& t, const actions::WeaponAttack& a) {
 void apply(Turn& t, const actions::Wound& a) {
     Figure& figure = t.figure(a.figure);
     if (figure.dead) refuse("already_dead", "9.7", "figure", figure.name);
-    const int amount = Turn::in_range(a.amount, "amount", 1, 99);
+    const int amount = Turn::in_range(a.amount, "amount", 1, actions::Wound::max_amount);
     const std::string by = a.by.value_or("");
     if (!by.empty() && !t.s.find(by)) refuse("unknown_figure", "", "figure", by);
     t.outcome["wounds"] = deal_wounds(t, figure, amount, by);
@@ -346,7 +346,7 @@ void apply(Turn& t, const actions::Wound& a) {
 void apply(Turn& t, const actions::Heal& a) {
     Figure& figure = t.figure(a.figure);
     if (figure.dead) refuse("already_dead", "9.7", "figure", figure.name);
-    const int amount = Turn::in_range(a.amount, "amount", 1, 99);
+    const int amount = Turn::in_range(a.amount, "amount", 1, actions::Wound::max_amount);
     const int healed = std::min(amount, figure.wounds);
     figure.wounds -= healed;
     if (healed == 0) t.note("healed_nothing", "", "figure", figure.name);

@@ -155,7 +155,7 @@ void apply(Turn& t, const actions::Negotiate& a) {
 void apply(Turn& t, const actions::Bribe& a) {
     const Figure& monster = check_bribe(t.data, t.s);
     Encounter& e = t.s.encounter;
-    const int gold = Turn::in_range(a.gold, "gold", 1, 1000000);
+    const int gold = Turn::in_range(a.gold, "gold", 1, actions::Bribe::max_gold);
     int offered_row = 0;
     const int needed = bribe_needed(t.data, monster, gold, &offered_row);
     const int roll = t.dice.roll("1K6", "bribe");

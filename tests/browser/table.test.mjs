@@ -509,6 +509,40 @@ test('negotiation with real dice after Elokwencja (8.4, 10.7)', async () => {
   assert.deepEqual(errors, []);
 });
 
+// Typed numbers (read by strtol since ImGui's sscanf left the build): past what the rules take
+// they stop at the rules' own limit, so a player never meets the refusal of a file's field
+// ("Pole „amount” musi być od 1 do 99", the playtest of 7 December), and + never passes it.
+test('typed wounds and gold stop at the rules\' limits: 99 wounds, 1,000,000 gold', async () => {
+  const { page, errors } = await freshPhone();
+  const setup = [
+    { type: 'add_hero', hero: 'gislan' },
+    { type: 'set_pool', character: 'c1', spells: ['elokwencja', 'zamek', 'sila', 'wybuch'] },
+    { type: 'begin_adventure', dice: [3] },
+    { type: 'mark_spells', character: 'c1', spells: ['elokwencja', 'zamek', 'sila', 'wybuch'] },
+    { type: 'enter_labyrinth' },
+    { type: 'add_monster', kind: 'troll', sila: 9 }, { type: 'add_monster', kind: 'troll', sila: 9 },
+  ];
+  for (const action of setup) assert.equal((await page.evaluate((a) => window.czary.dispatch(a), action)).ok, true);
+  await tap(page, 'tab:table');
+  await tap(page, 'sheet:talk');
+  await tap(page, 'input:gold');
+  await page.keyboard.type('99999999999');
+  await settle(page);
+  await tap(page, 'talk:gold-more');
+  assert.equal((await layout(page))['input:gold'].text, '1000000', '+ stays at the most gold a bribe takes');
+  await tap(page, 'talk:bribe');
+  assert.equal((await state(page)).encounter.bribe_tried, true, 'the bribe of 1,000,000 is offered, not refused');
+  await tap(page, 'token:m2');
+  await tap(page, 'input:wound-amount');
+  await page.keyboard.type('99999999999');
+  await settle(page);
+  await tap(page, 'wound:typed');
+  const troll = figure(await state(page), 'm2');
+  assert.equal(troll.wounds, 99, 'the 99 wounds the rules take at once');
+  assert.doesNotMatch((await ui(page)).texts.toast ?? '', /amount|Pole/, 'no refusal naming a field');
+  assert.deepEqual(errors, []);
+});
+
 test('9.0: no flight from a fight unless the house rule is on (Sessions, settings; 2.3)', async () => {
   const { page, errors } = await freshPhone();
   await prepare(page, [...PARTY, { type: 'add_monster', kind: 'troll', sila: 9 }, { type: 'start_fight' }]);
