@@ -254,6 +254,11 @@ bool import_session(App& app, std::string_view text, const std::string& given_na
         const bool link = from == ImportFrom::Link;
         if (previous.empty()) show(app, link ? "share.opened" : "session.imported", {{"{name}", stored_as}});
         else show(app, link ? "share.opened_previous_kept" : "session.imported_previous_kept", {{"{name}", stored_as}, {"{previous}", previous}});
+        // Steps the rules refused are not in the game: the player is told how many.
+        if (const std::size_t refused = app.session.refused_in_file()) {
+            const LocalizedText left_out = both(app, "session.refused_steps", {{"{n}", std::to_string(refused)}});
+            app.ui.notice->text = {app.ui.notice->text.pl + " " + left_out.pl, app.ui.notice->text.en + " " + left_out.en};
+        }
     };
     if (!app.store) {
         tell_imported(name);

@@ -297,6 +297,7 @@ Session Session::replay(const nlohmann::json& json, nlohmann::json* owned, std::
         if (report) report->push_back({i, actions[i], std::move(result)});
     }
     session.undo(session.position_ - accepted_before_position);
+    session.refused_in_file_ = refusals;
     return session;
 }
 

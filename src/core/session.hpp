@@ -104,6 +104,9 @@ public:
     // The size of to_text() at most once the redo steps are dropped (as the next step drops
     // them; while they remain, the text is longer), kept as steps are applied.
     std::size_t file_bytes() const { return base_bytes_ + action_bytes_[position_]; }
+    // The actions of the file it was read from that the rules refused (left out of its steps; a
+    // file may hold up to max_file_refusals); 0 for a session made in play.
+    std::size_t refused_in_file() const { return refused_in_file_; }
     // How many times the rules were asked to apply an action (applied, refused, replayed by an
     // undo or a redo): what a step costs, counted, for the tests and the benchmark.
     std::size_t actions_run() const { return actions_run_; }
@@ -157,6 +160,7 @@ private:
     std::size_t base_bytes_ = 0;  // the file with no actions, its position at the most digits
     std::vector<std::size_t> action_bytes_{0};  // [i]: the first i steps' actions, a comma each
     std::size_t actions_run_ = 0;
+    std::size_t refused_in_file_ = 0;
 };
 
 nlohmann::json log_entry_to_json(const LogEntry& entry);

@@ -156,6 +156,24 @@ TEST_CASE("controller: an import into a fresh app does not promise that the empt
     CHECK(t.store.list().size() == 1);
 }
 
+TEST_CASE("controller: an import tells how many of the file's actions the rules refused and left out") {
+    Table t;
+    Table other;
+    REQUIRE(czary::app::dispatch(other.app, add_larraka).ok);
+    nlohmann::json file = other.app.session.to_json();
+    file["actions"].push_back({{"type", "add_monster"}, {"kind", "troll"}, {"sila", 8.5}});  // not a whole number
+    file["actions"].push_back({{"type", "next_phase"}});                                      // no fight
+    CHECK(czary::app::import_session(t.app, file.dump()));
+    CHECK(t.app.session.steps().size() == 1);
+    CHECK(t.app.session.refused_in_file() == 2);
+    CHECK(t.app.ui.notice->text.in("pl") == "Zaimportowano sesję jako nową: „Import 1”. Kroki z pliku odrzucone przez zasady i pominięte: 2.");
+    CHECK(t.app.ui.notice->text.in("en") == "The session was imported as a new one: “Import 1”. Steps of the file refused by the rules and left out: 2.");
+    // A file the rules take whole says nothing of it.
+    Table again;
+    CHECK(czary::app::import_session(again.app, other.app.session.to_json().dump()));
+    CHECK(again.app.ui.notice->text.in("pl") == "Zaimportowano sesję jako nową: „Import 1”.");
+}
+
 TEST_CASE("controller: what another tab saved meanwhile is never overwritten; this tab's game is kept as a new session") {
     Table t;
     REQUIRE(czary::app::dispatch(t.app, add_larraka).ok);
