@@ -99,7 +99,7 @@ void draw_emergency(App& app) {
     ImGui::Begin("##czary-emergency", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
     app.layout.begin_frame();
     if (app.ui.notice) {
-        ImGui::TextWrapped("%s", app.local(app.ui.notice->text).c_str());
+        wrapped(app.local(app.ui.notice->text));
         app.layout.add_last_item("notice");
         app.layout.add_text("notice", app.local(app.ui.notice->text));
     }

@@ -14,7 +14,7 @@ namespace {
 // Caster → spell → target, across the whole bar.
 void heading(App& app, const CastBarView& view) {
     ImGui::PushFont(bold_font());
-    ImGui::TextWrapped("%s", view.heading.c_str());
+    wrapped(view.heading);
     ImGui::PopFont();
     app.layout.add_last_item("cast:heading");
     app.layout.add_text("cast:heading", view.heading);
@@ -35,7 +35,7 @@ bool action_row(App& app, const CastBarView& view, bool& left) {
     if (view.pick_target) {
         ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + main_w);
         ImGui::PushStyleColor(ImGuiCol_Text, vec(theme::accent));
-        ImGui::TextWrapped("%s", app.tr("cast.pick_target"));
+        wrapped(app.tr("cast.pick_target"));
         ImGui::PopStyleColor();
         ImGui::PopTextWrapPos();
         app.layout.add_last_item("cast:pick-target");
@@ -56,13 +56,13 @@ bool action_row(App& app, const CastBarView& view, bool& left) {
     // The question under the button: the second tap lands where the first did.
     if (!view.no_wounds.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, vec(theme::accent));
-        ImGui::TextWrapped("%s", view.no_wounds.c_str());
+        wrapped(view.no_wounds);
         ImGui::PopStyleColor();
         app.layout.add_last_item("cast:no-wounds");
     }
     if (cast.show_rule) {
         ImGui::PushStyleColor(ImGuiCol_Text, vec(theme::text_dim));
-        ImGui::TextWrapped("%s", view.rule_text.c_str());
+        wrapped(view.rule_text);
         ImGui::PopStyleColor();
         app.layout.add_last_item("rule-text:" + cast.spell);
         app.layout.add_text("rule-text:" + cast.spell, view.rule_text);
@@ -80,7 +80,7 @@ void cost_lines(App& app, const CastBarView& view) {
     app.layout.drawn_text("cast:cost", view.cost);
     if (!view.cost_note.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, vec(theme::text_dim));
-        ImGui::TextWrapped("%s", view.cost_note.c_str());
+        wrapped(view.cost_note);
         ImGui::PopStyleColor();
         app.layout.add_last_item("cast:cost-note");
         app.layout.add_text("cast:cost-note", view.cost_note);
@@ -91,13 +91,13 @@ void cost_lines(App& app, const CastBarView& view) {
 void odds_lines(App& app, const CastBarView& view) {
     std::string texts;
     for (const OddsLine& entry : view.odds) {
-        ImGui::TextWrapped("%s", entry.line.c_str());
+        wrapped(entry.line);
         if (entry.wounds.empty()) {
             texts += entry.line + "\n";
             continue;
         }
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-        ImGui::TextWrapped("%s", entry.wounds.c_str());
+        wrapped(entry.wounds);
         ImGui::PopStyleColor();
         texts += entry.line + " | " + entry.wounds + "\n";
     }
@@ -111,7 +111,7 @@ bool dice_entry(App& app, const CastBarView& view) {
     CastDraft& cast = app.ui.cast;
     const bool ticked = checkbox(app, app.tr("dice.table_mode"), "cast:dice-mode", &cast.table_dice);
     if (!cast.table_dice) return false;
-    ImGui::TextWrapped("%s", view.dice_needed.empty() ? app.tr("cast.no_dice") : (std::string(app.tr("cast.dice_order")) + " " + view.dice_needed).c_str());
+    wrapped(view.dice_needed.empty() ? std::string(app.tr("cast.no_dice")) : std::string(app.tr("cast.dice_order")) + " " + view.dice_needed);
     app.layout.add_last_item("cast:dice-needed");
     app.layout.add_text("cast:dice-needed", view.dice_needed);
     pip_pad(app, cast.pips, "cast:pip");

@@ -71,7 +71,7 @@ void draw_roll_controls(App& app, const DiceCode& code) {
     if (checkbox(app, app.tr("tray.table_dice"), "tray:table-dice", &app.ui.tray.table_dice)) app.ui.pending_pips.clear();
     actions::RollDice action{code.to_string()};
     if (table) {
-        ImGui::TextWrapped("%s", app.tr("tray.enter_pips"));
+        wrapped(app.tr("tray.enter_pips"));
         pip_pad(app, app.ui.pending_pips, "tray:pip");
         const bool complete = static_cast<int>(app.ui.pending_pips.size()) == code.count;
         if (touch_button(app, app.tr("tray.record"), "tray:roll", ImGui::GetContentRegionAvail().x, complete)) {
@@ -95,8 +95,8 @@ void draw_history(App& app) {
         for (std::size_t i = 0; i < rolls.size() && shown < 200; ++i, ++shown) {
             const auto& roll = rolls[i];
             const bool from_table = roll.source == "table";
-            ImGui::TextWrapped("#%zu  %s: %s  [%s]  · %s", step + 1, roll_heading(app, roll).c_str(), shown_code(roll.code).c_str(),
-                               roll_arithmetic(roll).c_str(), app.tr(from_table ? "roll.source.table" : "roll.source.app"));
+            wrapped("#" + std::to_string(step + 1) + "  " + roll_heading(app, roll) + ": " + shown_code(roll.code) + "  [" +
+                    roll_arithmetic(roll) + "]  · " + app.tr(from_table ? "roll.source.table" : "roll.source.app"));
             listed.push_back({{"step", step + 1}, {"purpose", roll.purpose}, {"figure", roll.figure}, {"code", roll.code},
                               {"pips", roll.pips}, {"total", roll.total}, {"source", roll.source}});
         }
@@ -131,7 +131,7 @@ void draw_dice_panel(App& app) {
         draw_odds(app, *code);
     } else {
         ImGui::PushStyleColor(ImGuiCol_Text, vec(theme::bad));
-        ImGui::TextWrapped("%s", app.local(app.data->message("refuse.bad_dice_code", {{"code", std::string(app.ui.tray.dice_code)}})).c_str());
+        wrapped(app.local(app.data->message("refuse.bad_dice_code", {{"code", std::string(app.ui.tray.dice_code)}})));
         ImGui::PopStyleColor();
     }
     draw_history(app);

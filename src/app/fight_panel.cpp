@@ -69,7 +69,7 @@ bool draw_talk_result(App& app) {
     const bool good = step.talk != TalkOutcome::Failure && step.talk != TalkOutcome::BribeRejected;
     ImGui::SetWindowFontScale(1.5f);
     ImGui::PushStyleColor(ImGuiCol_Text, vec(good ? theme::good : theme::bad));
-    ImGui::TextWrapped("%s", app.tr(key.c_str()));
+    wrapped(app.tr(key.c_str()));
     ImGui::PopStyleColor();
     ImGui::SetWindowFontScale(1.0f);
     app.layout.add_last_item("talk:result");
@@ -143,7 +143,7 @@ float talk_result_room(const App& app) {
 void draw_fight_controls(App& app) {
     const auto& s = app.session.state();
     if (!s.adventure.entered) {
-        ImGui::TextWrapped("%s", app.tr("table.not_entered"));
+        wrapped(app.tr("table.not_entered"));
         return;
     }
     if (s.fight.active) {
@@ -201,7 +201,7 @@ void draw_my_characters(App& app) {
     for (const auto& f : app.session.state().figures)
         if (plays(app, f.id)) mine.push_back(&f);
     if (mine.empty()) return;
-    ImGui::TextWrapped("%s", app.tr("table.mine_row"));
+    wrapped(app.tr("table.mine_row"));
     app.layout.add_last_item("sheet:mine");
     const float half = share(2);
     for (std::size_t i = 0; i < mine.size(); ++i) {
@@ -219,7 +219,7 @@ void draw_sheet(App& app) {
     const Figure* f = app.session.state().find(app.ui.selected);
     if (!f) {
         draw_my_characters(app);
-        ImGui::TextWrapped("%s", app.tr("table.tap_token"));
+        wrapped(app.tr("table.tap_token"));
         app.layout.add_last_item("sheet:hint");
         app.layout.drawn_text("sheet:hint", app.tr("table.tap_token"));
         return;
@@ -454,7 +454,7 @@ void draw_bribe(App& app) {
     if (touch_button(app, app.tr("talk.bribe"), "talk:bribe", -1, !bribe.refusal)) dispatch_rolling(app, actions::Bribe{gold});
     if (!bribe.refusal) {
         const std::string odds = std::string(app.tr("odds.bribe")) + " " + percent(bribe.accepted);
-        ImGui::TextWrapped("%s", odds.c_str());
+        wrapped(odds);
         app.layout.add_last_item("talk:bribe-odds");
         app.layout.add_text("talk:bribe-odds", odds);
     } else {
@@ -475,7 +475,7 @@ void draw_talk_sheet(App& app) {
             }
     }
     if (!negotiator) {
-        ImGui::TextWrapped("%s", app.tr("talk.no_negotiator"));
+        wrapped(app.tr("talk.no_negotiator"));
         return;
     }
     // Negocjuj first, then the bribe (the gold and Przekup in one row), then one block whose room

@@ -28,7 +28,7 @@ float half_width() { return (ImGui::GetContentRegionAvail().x - ImGui::GetStyle(
 // The language of the whole interface (it used to sit in the top bar). The buttons share the
 // row under the label: at 1.5x text, label and buttons would not fit one 360 px row.
 void draw_language_choice(App& app) {
-    ImGui::TextWrapped("%s", app.tr("session.language"));
+    wrapped(app.tr("session.language"));
     const float half = half_width();
     for (const char* language : {"pl", "en"}) {
         if (chosen_button(app, language == std::string("pl") ? "Polski" : "English", std::string("language:") + language, half,
@@ -42,7 +42,7 @@ void draw_language_choice(App& app) {
 // starts from the system's prefers-reduced-motion; the dice then show their result at once
 // and a swipe does not glide on.
 void draw_settings(App& app) {
-    ImGui::TextWrapped("%s", app.tr("settings.text_size"));
+    wrapped(app.tr("settings.text_size"));
     static constexpr struct { float scale; const char* key; const char* id; } sizes[] = {
         {1.0f, "settings.text.1", "settings:text:1"}, {1.25f, "settings.text.1.25", "settings:text:1.25"},
         {1.5f, "settings.text.1.5", "settings:text:1.5"}};
@@ -59,8 +59,8 @@ void draw_settings(App& app) {
 // House rules (2.3) belong to the session, not the device: an action, logged and undoable. Last
 // in the tab: the device's settings and the saved sessions keep their places above.
 void draw_house_rules(App& app) {
-    ImGui::TextWrapped("%s", app.tr("settings.house_rules"));
-    ImGui::TextWrapped("%s", app.tr("settings.house_rule.end_fight_early_note"));
+    wrapped(app.tr("settings.house_rules"));
+    wrapped(app.tr("settings.house_rule.end_fight_early_note"));
     const bool early = app.session.state().house_rules.end_fight_early;
     const std::string flight = std::string(app.tr("settings.house_rule.end_fight_early")) + ": " + app.tr(early ? "settings.on" : "settings.off");
     if (chosen_button(app, flight.c_str(), "settings:house-rule:end-fight-early", ImGui::GetContentRegionAvail().x, early))
@@ -108,7 +108,7 @@ void draw_file_choices(App& app) {
     if (app.can_share_files && touch_button(app, app.tr("share.file"), "share:file", full)) share_file(app);
     if (touch_button(app, app.tr("share.export"), "share:export", full)) share_by_export(app);
     if (!app.ui.share.file_note.empty()) {
-        ImGui::TextWrapped("%s", app.ui.share.file_note.c_str());
+        wrapped(app.ui.share.file_note);
         app.layout.add_text("share:file-note", app.ui.share.file_note);
     }
 }
@@ -125,7 +125,7 @@ void draw_share(App& app) {
     const float page_height = ImGui::GetWindowHeight() - app.frame.toast_height;
     const ImGuiStyle& style = ImGui::GetStyle();
     auto text = [&](const char* id, const std::string& line) {
-        ImGui::TextWrapped("%s", line.c_str());
+        wrapped(line);
         app.layout.add_text(id, line);
     };
     auto close_button = [&] {
@@ -151,7 +151,7 @@ void draw_share(App& app) {
         // The current position only was chosen because the whole did not fit: the file (the
         // whole, with its history) stays one tap away.
         if (share.position_only) {
-            ImGui::TextWrapped("%s", app.tr("share.instead"));
+            wrapped(app.tr("share.instead"));
             draw_file_choices(app);
         }
     } else {
@@ -183,7 +183,7 @@ void draw_open_session(App& app) {
         std::snprintf(ui.name, sizeof ui.name, "%s", utf8_prefix(app.store->current_name(), sizeof ui.name - 1).c_str());
         ui.name_for = app.store->current_key();
     }
-    ImGui::TextWrapped("%s", app.tr("session.name"));
+    wrapped(app.tr("session.name"));
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
     // Enter (the keyboard's "Gotowe") renames as the button does.
     const bool entered = ImGui::InputText("##session-name", ui.name, sizeof ui.name, ImGuiInputTextFlags_AutoSelectAll | ImGuiInputTextFlags_EnterReturnsTrue);
@@ -211,7 +211,7 @@ bool draw_player_name_field(App& app) {
         std::snprintf(form.player, sizeof form.player, "%s", utf8_prefix(app.player_name, sizeof form.player - 1).c_str());
         form.player_filled = true;
     }
-    ImGui::TextWrapped("%s", app.tr("table.your_name"));
+    wrapped(app.tr("table.your_name"));
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
     const bool entered = ImGui::InputText("##player-name", form.player, sizeof form.player, ImGuiInputTextFlags_AutoSelectAll | ImGuiInputTextFlags_EnterReturnsTrue);
     app.layout.add_last_item("input:player-name");
@@ -229,7 +229,7 @@ bool has_name(const App& app) {
 void draw_at_table(App& app) {
     const LiveTable& table = *app.table;
     auto text = [&](const char* id, const std::string& line) {
-        ImGui::TextWrapped("%s", line.c_str());
+        wrapped(line);
         app.layout.add_last_item(id);
         app.layout.add_text(id, line);
     };
@@ -292,14 +292,14 @@ void draw_live_table(App& app) {
         app.ui.sessions.bring_live_into_view = false;
     }
     ImGui::PushFont(bold_font());
-    ImGui::TextWrapped("%s", app.tr("table.live"));
+    wrapped(app.tr("table.live"));
     ImGui::PopFont();
     app.layout.add_last_item("live:heading");
     if (app.table) return draw_at_table(app);
     const float half = half_width();
     if (app.table_waiting) {
         ImGui::PushStyleColor(ImGuiCol_Text, vec(theme::accent));
-        ImGui::TextWrapped("%s", app.tr("table.invited"));
+        wrapped(app.tr("table.invited"));
         ImGui::PopStyleColor();
         app.layout.add_last_item("live:invited");
         const bool entered = draw_player_name_field(app);
@@ -311,7 +311,7 @@ void draw_live_table(App& app) {
         if (join || (entered && has_name(app))) join_waiting_table(app, app.ui.sessions.player);
         return;
     }
-    ImGui::TextWrapped("%s", app.tr("table.live_about"));
+    wrapped(app.tr("table.live_about"));
     app.layout.add_last_item("live:about");
     const bool entered = draw_player_name_field(app);
     if (touch_button(app, app.tr("table.open_for_others"), "live:open", ImGui::GetContentRegionAvail().x, has_name(app)) || (entered && has_name(app)))
@@ -320,7 +320,7 @@ void draw_live_table(App& app) {
 
 void draw_delete_confirmation(App& app, const std::string& key, const std::string& name) {
     ImGui::PushStyleColor(ImGuiCol_Text, vec(theme::accent));
-    ImGui::TextWrapped("%s", app.local(both(app, "session.confirm_delete", {{"{name}", name}})).c_str());
+    wrapped(app.local(both(app, "session.confirm_delete", {{"{name}", name}})));
     ImGui::PopStyleColor();
     const float half = half_width();
     ImGui::PushStyleColor(ImGuiCol_Button, vec(theme::danger));
@@ -332,7 +332,7 @@ void draw_delete_confirmation(App& app, const std::string& key, const std::strin
 
 void draw_stored_sessions(App& app) {
     ImGui::Separator();
-    ImGui::TextWrapped("%s", app.tr("session.list"));
+    wrapped(app.tr("session.list"));
     const float half = half_width();
     for (const auto& summary : stored_sessions(app)) {
         const std::string& key = summary.key;
@@ -342,22 +342,22 @@ void draw_stored_sessions(App& app) {
         // Wrapped: with large text a long name would run past the screen's edge.
         if (open) {
             ImGui::PushStyleColor(ImGuiCol_Text, vec(theme::good));
-            ImGui::TextWrapped("%s  (%s)", summary.header.name.c_str(), app.tr("session.open_now"));
+            wrapped(summary.header.name + "  (" + app.tr("session.open_now") + ")");
             ImGui::PopStyleColor();
         } else {
-            ImGui::TextWrapped("%s", summary.header.name.c_str());
+            wrapped(summary.header.name);
         }
         app.layout.add_last_item("session-row:" + key);
         app.layout.add_text("session-row:" + key, summary.header.name);
         if (summary.problem) {
             ImGui::PushStyleColor(ImGuiCol_Text, vec(theme::bad));
-            ImGui::TextWrapped("%s", app.local(*summary.problem).c_str());
+            wrapped(app.local(*summary.problem));
             ImGui::PopStyleColor();
             if (touch_button(app, app.tr("session.export_raw"), "session:raw:" + key, half)) export_raw_entry(app, key);
         } else {
             ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-            ImGui::TextWrapped("%s: %lld · %s", app.tr("session.steps"), static_cast<long long>(summary.header.steps),
-                               local_time(summary.header.saved_at).c_str());
+            wrapped(std::string(app.tr("session.steps")) + ": " + std::to_string(summary.header.steps) + " · " +
+                    local_time(summary.header.saved_at));
             ImGui::PopStyleColor();
             if (touch_button(app, app.tr("session.open"), "session:open:" + key, half, !open)) switch_session(app, key);
         }
@@ -372,21 +372,21 @@ void draw_deleted_sessions(App& app) {
     const auto deleted = deleted_sessions(app);
     if (deleted.empty()) return;
     ImGui::Separator();
-    ImGui::TextWrapped("%s", app.tr("session.deleted_list"));
+    wrapped(app.tr("session.deleted_list"));
     for (const auto& kept : deleted) {
         ImGui::PushID(kept.key.c_str());
-        ImGui::TextWrapped("%s", kept.name.c_str());
+        wrapped(kept.name);
         app.layout.add_last_item("deleted-row:" + kept.key);
         if (kept.problem) {
             // A damaged copy: never restored half-way nor dropped; its text can be taken out.
             ImGui::PushStyleColor(ImGuiCol_Text, vec(theme::bad));
-            ImGui::TextWrapped("%s", app.local(*kept.problem).c_str());
+            wrapped(app.local(*kept.problem));
             ImGui::PopStyleColor();
             app.layout.add_text("deleted-row:" + kept.key, app.local(*kept.problem));
             if (touch_button(app, app.tr("session.export_raw"), "session:raw:" + kept.key, half_width())) export_raw_entry(app, kept.key);
         } else {
             ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-            ImGui::TextWrapped("%s %s", app.tr("session.deleted_at"), local_time(kept.deleted_at).c_str());
+            wrapped(std::string(app.tr("session.deleted_at")) + " " + local_time(kept.deleted_at));
             ImGui::PopStyleColor();
             if (touch_button(app, app.tr("session.restore"), "session:restore:" + kept.key, half_width())) restore_session(app, kept.key);
         }
@@ -408,7 +408,7 @@ void draw_sessions_panel(App& app) {
     draw_settings(app);
     ImGui::Separator();
     if (!app.store) {
-        ImGui::TextWrapped("%s", app.tr("session.no_storage"));
+        wrapped(app.tr("session.no_storage"));
     } else {
         draw_open_session(app);
         if (!invited) {

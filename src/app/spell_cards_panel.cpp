@@ -291,7 +291,7 @@ void draw_spell_cards(App& app) {
     }
     const int shown = static_cast<int>(hand.size());
     const bool potential = caster->potential[0] || caster->potential[1] || caster->potential[2];
-    if (shown == 0 && caster->is_character()) ImGui::TextWrapped("%s", app.tr(potential ? "spells.none" : "spells.no_potential"));
+    if (shown == 0 && caster->is_character()) wrapped(app.tr(potential ? "spells.none" : "spells.no_potential"));
 }
 
 }  // namespace czary::app

@@ -460,4 +460,19 @@ TEST_CASE("i18n: the code uses only keys the text files define, and they define 
     CHECK(used.count("roll.purpose.use_limit"));
     CHECK(prefixes.count("action."));
 }
+// Rule numbers kept whole: ImGui wraps after a full stop, so "(8.9)" at the end of a line broke
+// into "(8." and "9)" (the playtest of 7 December, the bribe's odds at 1.5x text). Every wrapped
+// text of the panels goes through wrapped() (app/widgets.hpp), which keeps "8.9" together.
+TEST_CASE("i18n: the panels wrap text only through wrapped(), which keeps rule numbers whole") {
+    std::vector<std::string> raw;
+    for (const auto& entry : std::filesystem::directory_iterator(std::string(CZARY_SOURCE_DIR) + "/src/app")) {
+        std::ifstream in(entry.path());
+        std::string line;
+        for (int number = 1; std::getline(in, line); ++number)
+            if (line.find("ImGui::TextWrapped(") != std::string::npos && line.find("numbers_kept_whole(") == std::string::npos)
+                raw.push_back(entry.path().filename().string() + ":" + std::to_string(number));
+    }
+    CHECK(raw.empty());
+    for (const auto& where : raw) MESSAGE(where);
+}
 #endif
