@@ -77,8 +77,24 @@ set(imgui_glsl_version [=[sscanf(bd->GlslVersionString, "#version %d", &glsl_ver
 set(imgui_glsl_version_digits [=[glsl_version = 0;  // Czary: "#version %d" without sscanf (src/web_app.cmake)
     for (const char* digit = bd->GlslVersionString + 9; *digit >= '0' && *digit <= '9'; digit++)
         glsl_version = glsl_version * 10 + (*digit - '0');]=])
+# No GL state read back each frame: the backend saved some twenty values with glGetIntegerv and
+# glIsEnabled before drawing and set them again after, for an engine that draws around ImGui.
+# In a browser each is a WebGL getParameter, which waits for the GPU process: the scripted fight's
+# profile found 1.9 ms of a 3 ms frame there (docs/benchmark.md). Nothing else draws here: the
+# frame sets what it needs before ImGui draws (platform/web/main.cpp, draw_and_show), and the
+# dice's callback is followed by ImGui's reset of its own state (app/dice_view.cpp).
+set(imgui_gl_backup "    // Backup GL state\n    GLenum last_active_texture;")
+set(imgui_gl_no_backup "#if 0  // Czary: no GL state read back (src/web_app.cmake)\n    GLenum last_active_texture;")
+set(imgui_gl_backup_end "    // Setup desired GL state\n")
+set(imgui_gl_no_backup_end "#endif\n    glActiveTexture(GL_TEXTURE0);\n    // Setup desired GL state\n")
+set(imgui_gl_restore "    // Restore modified GL state\n    glUseProgram(last_program);")
+set(imgui_gl_no_restore "#if 0  // Czary: nothing to restore (src/web_app.cmake)\n    glUseProgram(last_program);")
+set(imgui_gl_restore_end "    glScissor(last_scissor_box[0], last_scissor_box[1], (GLsizei)last_scissor_box[2], (GLsizei)last_scissor_box[3]);\n")
+set(imgui_gl_no_restore_end "${imgui_gl_restore_end}#endif\n")
 czary_patched_copy(${CZARY_IMGUI_DIR}/backends/imgui_impl_opengl3.cpp ${CMAKE_BINARY_DIR}/generated/imgui_impl_opengl3.cpp
-                   imgui_glsl_version imgui_glsl_version_digits)
+                   imgui_glsl_version imgui_glsl_version_digits imgui_gl_backup imgui_gl_no_backup
+                   imgui_gl_backup_end imgui_gl_no_backup_end imgui_gl_restore imgui_gl_no_restore
+                   imgui_gl_restore_end imgui_gl_no_restore_end)
 add_library(imgui STATIC
   ${CMAKE_BINARY_DIR}/generated/imgui.cpp ${CMAKE_BINARY_DIR}/generated/imgui_draw.cpp ${CZARY_IMGUI_DIR}/imgui_tables.cpp
   ${CMAKE_BINARY_DIR}/generated/imgui_widgets.cpp

@@ -225,6 +225,9 @@ void draw_and_show(WebApp& web) {
     ImGui::Render();
     int width = 0, height = 0;
     SDL_GL_GetDrawableSize(web.window, &width, &height);
+    // ImGui's backend leaves its state as it drew the last frame (it reads none back: web_app.cmake),
+    // the scissor test on with the last clip rectangle: the whole canvas is cleared.
+    glDisable(GL_SCISSOR_TEST);
     glViewport(0, 0, width, height);
     glClearColor(0.10f, 0.09f, 0.12f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
