@@ -4,7 +4,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { openSite, openApp, saveScreenshot, state, ui, tap, find, settle, WAIT, tapInView, onScreen, layout,
+import path from 'node:path';
+import { ARTIFACTS, openSite, openApp, saveScreenshot, state, ui, tap, find, settle, WAIT, tapInView, onScreen, layout,
 } from './harness.mjs';
 
 let site;
@@ -78,10 +79,9 @@ test('a roll on the tray tumbles and settles on the pips the core recorded; no f
     await page.waitForFunction(() => window.czary.session().actions.length === 2 &&
       (window.czary.ui().dice.some((d) => d.id.startsWith('die:tray:') && !d.settled) || window.czary.status().loopPaused),
     null, { polling: 'raf', timeout: WAIT.timeout });
-    const artifacts = process.env.CZARY_ARTIFACTS ?? 'build/artifacts';
-    fs.mkdirSync(artifacts, { recursive: true });
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
     const tray = (await page.evaluate(() => window.czary.layout()))['die:tray:0:0'];
-    if (tray) await page.screenshot({ path: `${artifacts}/dice-phone-tumbling.png`, clip: { x: 0, y: Math.max(0, tray.y - 60), width: 390, height: 180 } });
+    if (tray) await page.screenshot({ path: path.join(ARTIFACTS, 'dice-phone-tumbling.png'), clip: { x: 0, y: Math.max(0, tray.y - 60), width: 390, height: 180 } });
     await page.waitForFunction(() => window.czary.ui().dice.every((d) => d.settled), null, WAIT);
 
     // Reduced motion: the next roll is at rest in the first frame that shows it.
