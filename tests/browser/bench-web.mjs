@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { compressedCopy, startServer } from '../../scripts/static-server.mjs';
+import { czaryFight, instrument, replayAndSave, tap } from './bench-scenes.mjs';
 
 const [czaryDir, stockDir, sessionFile, longGameFile] = process.argv.slice(2);
 // The targets (docs/benchmark.md): the first visit's bytes and times on a phone's connection, and
@@ -22,33 +23,6 @@ const SLOW_4G = { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, u
 const RUNS = 9;  // loads of each page, alternating, for the first-frame median (it varies ±30% per load)
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
-
-// Counts rendered frames (animation frames in which WebGL drew) and times each of them; notes
-// the first draw. Installed before any page script.
-function instrument() {
-  const bench = (window.__bench = { firstDraw: null, drawn: 0, callbacks: 0, frameTimes: [], drewThisFrame: false });
-  for (const proto of [WebGLRenderingContext.prototype, window.WebGL2RenderingContext?.prototype].filter(Boolean)) {
-    for (const name of ['drawElements', 'drawArrays']) {
-      const original = proto[name];
-      proto[name] = function (...args) {
-        if (bench.firstDraw === null) bench.firstDraw = performance.now();
-        bench.drewThisFrame = true;
-        return original.apply(this, args);
-      };
-    }
-  }
-  const raf = window.requestAnimationFrame.bind(window);
-  window.requestAnimationFrame = (callback) => raf((time) => {
-    bench.drewThisFrame = false;
-    bench.callbacks += 1;
-    const start = performance.now();
-    callback(time);
-    if (bench.drewThisFrame) {
-      bench.drawn += 1;
-      bench.frameTimes.push(performance.now() - start);
-    }
-  });
-}
 
 function category(file) {
   const ext = path.extname(file);
@@ -99,40 +73,6 @@ async function frameTimes(page, script) {
   return page.evaluate(() => window.__bench.frameTimes);
 }
 
-async function tap(page, id) {
-  await page.evaluate(() => window.czary.redraw(3));
-  await page.waitForTimeout(120);
-  const r = (await page.evaluate(() => window.czary.layout()))[id];
-  if (!r) throw new Error(`the scripted fight: nothing to tap at ${id}`);
-  await page.mouse.click(r.x + r.w / 2, r.y + r.h / 2);
-  await page.waitForTimeout(150);
-}
-
-// A fight at the table: the party and a troll set up, then taps through tabs, a cast with the
-// app's dice (the second time the card is refused: Larraka has cast this round, 9.4), a tray
-// roll, undo and redo, and the mouse moving over the board.
-async function czaryFight(page) {
-  const fight = JSON.parse(fs.readFileSync(new URL('../cli/fight.json', import.meta.url), 'utf8'));
-  for (const action of fight.actions.slice(0, 16)) await page.evaluate((a) => window.czary.dispatch(a), action);
-  for (let round = 0; round < 2; round += 1) {
-    await tap(page, 'tab:table');
-    await tap(page, 'token:c1');
-    await tap(page, 'card:blyskawica');
-    if (round === 0) {
-      await tap(page, 'token:m4');
-      await tap(page, 'cast:confirm');
-    }
-    await page.waitForTimeout(1200);  // the dice tumble
-    await tap(page, 'tab:dice');
-    await tap(page, 'tray:roll');
-    await page.waitForTimeout(1200);
-    await tap(page, 'undo');
-    await tap(page, 'redo');
-    await tap(page, 'tab:log');
-    for (let i = 0; i < 20; i += 1) await page.mouse.move(200 + i * 20, 300 + (i % 5) * 30);
-  }
-}
-
 // The stock example: the same length of use, the mouse moving and clicking over its windows.
 async function stockUse(page) {
   for (let i = 0; i < 120; i += 1) {
@@ -140,20 +80,6 @@ async function stockUse(page) {
     if (i % 10 === 0) await page.mouse.click(100 + (i * 37) % 600, 80 + (i * 53) % 500);
     await page.waitForTimeout(60);
   }
-}
-
-async function replayAndSave(page, text) {
-  return page.evaluate((sessionText) => {
-    const length = Module.lengthBytesUTF8(sessionText) + 1;
-    const buffer = Module._malloc(length);
-    Module.stringToUTF8(sessionText, buffer, length);
-    const start = performance.now();
-    const ok = Module._czary_import_session(buffer);
-    const elapsed = performance.now() - start;
-    Module._free(buffer);
-    localStorage.clear();
-    return ok ? elapsed : -1;
-  }, text);
 }
 
 // Hours of play: the 10,000-action session (imported last) open on the log, the pointer moving.
@@ -180,7 +106,7 @@ async function measure(browser, url, root, use, extra) {
   const memory = await wasmMemory(loaded.page);
   await loaded.context.close();
   return { wire: loaded.wire, idle, median: median(times), p95: percentile(times, 0.95), frames: times.length,
-           replay: replay.length ? median(replay) : null, longMedian: long && median(long), memory };
+           replay: replay.length ? median(replay) : null, replayRuns: replay, longMedian: long && median(long), memory };
 }
 
 // The first frame of both pages, loaded in turn so that both see the same machine load.
@@ -270,6 +196,7 @@ try {
   row('frames rendered during the script', czary.frames, stock.frames);
   row('10,000-action replay + save (browser)', `${czary.replay.toFixed(0)} ms`, 'n/a',
       `≤ ${TARGETS.replayMs} ms: ${mark(czary.replay <= TARGETS.replayMs, 'the 10,000-action replay in the browser')}`);
+  row('  the three imports in turn', czary.replayRuns.map((ms) => ms.toFixed(0)).join(', ') + ' ms', 'n/a');
   row('frame time, median, 10,000-step log', `${czary.longMedian.toFixed(2)} ms`, 'n/a');
   row('peak wasm memory (the fight, the 10,000)', mb(czary.memory), mb(stock.memory),
       `≤ ${TARGETS.memoryMB} MB: ${mark(czary.memory <= TARGETS.memoryMB * 1024 * 1024, 'the wasm memory')}`);
