@@ -77,7 +77,7 @@ set(imgui_glsl_version [=[sscanf(bd->GlslVersionString, "#version %d", &glsl_ver
 set(imgui_glsl_version_digits [=[glsl_version = 0;  // Czary: "#version %d" without sscanf (src/web_app.cmake)
     for (const char* digit = bd->GlslVersionString + 9; *digit >= '0' && *digit <= '9'; digit++)
         glsl_version = glsl_version * 10 + (*digit - '0');]=])
-# No GL state read back each frame: the backend saved some twenty values with glGetIntegerv and
+# No GL state read back each frame: the backend saved eighteen values with glGetIntegerv and
 # glIsEnabled before drawing and set them again after, for an engine that draws around ImGui.
 # In a browser each is a WebGL getParameter, which waits for the GPU process: the scripted fight's
 # profile found 1.9 ms of a 3 ms frame there (docs/benchmark.md). Nothing else draws here: the

@@ -60,7 +60,7 @@ for (const name of ['desktop', 'phone', 'tablet']) {
 // Start-up work the first frame waits for. Emscripten would enable every extension the browser
 // offers, each a call that waits on the GPU process (tens of milliseconds in all): the app enables
 // only what ImGui uses. The font atlas was once uploaded twice (by the app, then by ImGui).
-// A frame reads no GL state back: ImGui's backend read some twenty values a frame, each a
+// A frame reads no GL state back: ImGui's backend read eighteen values a frame, each a
 // getParameter or isEnabled that waits on the GPU process (1.9 ms of a 3 ms frame in the
 // benchmark's profile, docs/benchmark.md).
 test('the app asks WebGL for the one extension it uses, uploads the font once, reads no state back in a frame, and draws without WebGL errors', async () => {
