@@ -2,7 +2,7 @@
 // every file of dist/ on the first visit, so each counts once), raw and gzip as the published site
 // serves it (scripts/precompress.mjs: zopfli), and the wasm split by component.
 //
-// Usage: node scripts/site-bytes.mjs <dist> [--names <wasm with a name section>] [--top N]
+// Usage: node scripts/site-bytes.mjs <dist or published folder> [--names <wasm with a name section>] [--top N]
 //
 // The split: the code section by function, each function named by the wasm's name section. The
 // release wasm has none, so a variant linked with --profiling-funcs (the target czary-app-names,
@@ -19,7 +19,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
-import { gzipFile } from './precompress.mjs';
+import { COMPRESSIBLE, gzipFile } from './precompress.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const gz = (buffer) => zlib.gzipSync(buffer, { level: 9 }).length;
@@ -309,10 +309,16 @@ function splitData(wasm) {
 }
 
 // --- the table --------------------------------------------------------------------------------
-const files = fs.readdirSync(dist).filter((f) => fs.statSync(path.join(dist, f)).isFile()).sort();
+// A published folder (scripts/publish.sh) has a .gz and a .br beside each file: the same file,
+// sent compressed; it is counted once, as the file.
+const compressedCopy = (name) => /\.(gz|br)$/.test(name) && fs.existsSync(path.join(dist, name.slice(0, -3)));
+const files = fs.readdirSync(dist).filter((f) => fs.statSync(path.join(dist, f)).isFile() && !compressedCopy(f)).sort();
 const rows = files.map((name) => {
   const bytes = fs.readFileSync(path.join(dist, name));
-  return { name, raw: bytes.length, gzip: gzipFile(path.join(dist, name)).length, bytes };
+  // As the server sends it: gzip for what compresses (publish.sh leaves a .gz beside it), the file
+  // itself for the rest (the PNG icons are compressed already: no .gz is made for them).
+  const sent = COMPRESSIBLE.has(path.extname(name)) ? gzipFile(path.join(dist, name)).length : bytes.length;
+  return { name, raw: bytes.length, gzip: sent, bytes };
 });
 const total = rows.reduce((a, r) => ({ raw: a.raw + r.raw, gzip: a.gzip + r.gzip }), { raw: 0, gzip: 0 });
 

@@ -34,26 +34,37 @@ function category(file) {
   return 'other';
 }
 
-async function load(browser, url, root) {
+async function load(browser, url) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, serviceWorkers: 'block' });
   await context.addInitScript(instrument);
   const page = await context.newPage();
-  const files = new Set();
-  page.on('response', (response) => {
-    const u = new URL(response.url());
-    if (u.origin === new URL(url).origin) files.add(u.pathname.endsWith('/') ? u.pathname + 'index.html' : u.pathname);
-  });
   await page.goto(url);
   await page.waitForFunction(() => window.__bench.drawn > 3, null, { timeout: 60000 });
+  return { context, page, firstFrame: await page.evaluate(() => window.__bench.firstDraw) };
+}
+
+// Everything a first visit loads, counted where it is sent: each full answer of the server (not
+// a "not modified") from opening the page until it is ready offline (Czary's service worker has
+// kept every file of the site; the stock example has none: its first frames), the page's own
+// requests and the service worker's alike. Each as the server sends it to a browser that accepts
+// gzip: the .gz copy beside a file (scripts/precompress.mjs, as publish.sh leaves the site) unless
+// it is stale, else the file (the icons: PNG is compressed already).
+async function firstVisitWire(browser, { url, served }, root, hasWorker) {
+  served.clear();
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true, isMobile: true });
+  await context.addInitScript(instrument);
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForFunction(() => window.__bench.drawn > 3, null, { timeout: 60000 });
+  if (hasWorker) await page.waitForFunction(() => window.czary.ui().offlineReady === true, null, { timeout: 60000 });
+  await context.close();
   const wire = { html: 0, js: 0, wasm: 0, data: 0, fonts: 0, other: 0 };
-  // What the server sends a browser that accepts gzip: the .gz copy beside a file
-  // (scripts/precompress.mjs, as publish.sh leaves the site) unless it is stale, else the file.
-  for (const file of files) {
-    const served = path.join(root, file);
-    const copy = compressedCopy(served, fs.statSync(served), new Set(['gzip']));
-    wire[category(file)] += fs.statSync(copy ? copy.file : served).size;
+  for (const [urlPath, { bodies }] of served) {
+    const file = path.join(root, urlPath.endsWith('/') ? `${urlPath}index.html` : urlPath);
+    const copy = compressedCopy(file, fs.statSync(file), new Set(['gzip']));
+    wire[category(file)] += bodies * fs.statSync(copy ? copy.file : file).size;
   }
-  return { context, page, wire, firstFrame: await page.evaluate(() => window.__bench.firstDraw) };
+  return wire;
 }
 
 // Frames drawn, and animation-frame callbacks run (drawing or not: each wakes the phone).
@@ -96,8 +107,8 @@ async function longSessionFrames(page) {
 const wasmMemory = (page) => page.evaluate(() => (window.HEAP8 || window.Module?.HEAP8)?.length ?? 0);
 
 // Everything but the first frame, from one load of the page.
-async function measure(browser, url, root, use, extra) {
-  const loaded = await load(browser, url, root);
+async function measure(browser, url, use, extra) {
+  const loaded = await load(browser, url);
   const idle = await idleFrames(loaded.page);
   const times = await frameTimes(loaded.page, use);
   const replay = [];
@@ -105,7 +116,7 @@ async function measure(browser, url, root, use, extra) {
   const long = extra ? await longSessionFrames(loaded.page) : null;
   const memory = await wasmMemory(loaded.page);
   await loaded.context.close();
-  return { wire: loaded.wire, idle, median: median(times), p95: percentile(times, 0.95), frames: times.length,
+  return { idle, median: median(times), p95: percentile(times, 0.95), frames: times.length,
            replay: replay.length ? median(replay) : null, replayRuns: replay, longMedian: long && median(long), memory };
 }
 
@@ -113,8 +124,8 @@ async function measure(browser, url, root, use, extra) {
 async function firstFrames(browser, pages) {
   const times = pages.map(() => []);
   for (let run = 0; run < RUNS; run += 1) {
-    for (const [i, { url, root }] of pages.entries()) {
-      const loaded = await load(browser, url, root);
+    for (const [i, url] of pages.entries()) {
+      const loaded = await load(browser, url);
       times[i].push(loaded.firstFrame);
       await loaded.context.close();
     }
@@ -154,10 +165,10 @@ const czaryServer = await startServer(czaryDir);
 const stockServer = await startServer(stockDir);
 try {
   const session = fs.readFileSync(sessionFile, 'utf8');
-  const czary = await measure(browser, czaryServer.url, czaryDir, czaryFight, (page) => replayAndSave(page, session));
+  const czary = await measure(browser, czaryServer.url, czaryFight, (page) => replayAndSave(page, session));
   // The long game: a session at the file limit opened in a page of its own.
   {
-    const loaded = await load(browser, czaryServer.url, czaryDir);
+    const loaded = await load(browser, czaryServer.url);
     const longGame = fs.readFileSync(longGameFile, 'utf8');
     czary.longGame = await replayAndSave(loaded.page, longGame);
     czary.longGameActions = JSON.parse(longGame).actions.length;
@@ -166,8 +177,10 @@ try {
   }
   czary.slow = await slowVisits(browser, czaryServer.url, true);
   const stockSlow = await slowVisits(browser, stockServer.url, false);
-  const stock = await measure(browser, stockServer.url, stockDir, stockUse, null);
-  [czary.first, stock.first] = await firstFrames(browser, [{ url: czaryServer.url, root: czaryDir }, { url: stockServer.url, root: stockDir }]);
+  const stock = await measure(browser, stockServer.url, stockUse, null);
+  [czary.first, stock.first] = await firstFrames(browser, [czaryServer.url, stockServer.url]);
+  czary.wire = await firstVisitWire(browser, czaryServer, czaryDir, true);
+  stock.wire = await firstVisitWire(browser, stockServer, stockDir, false);
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
   const total = (w) => Object.values(w).reduce((a, b) => a + b, 0);
   const row = (name, a, b, verdict = '') => console.log(`${name.padEnd(40)} ${String(a).padStart(14)} ${String(b).padStart(14)}  ${verdict}`);
