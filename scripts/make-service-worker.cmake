@@ -2,10 +2,12 @@
 # that is the hash of all of them, so any change to any file makes a new cache (and an update).
 # cmake -DDIST=<dist folder> -DTEMPLATE=<sw.js.in> -P make-service-worker.cmake
 file(GLOB files RELATIVE ${DIST} ${DIST}/*)
-list(REMOVE_ITEM files sw.js)
+# index.html is kept as './' (the worker answers a navigation to it from there).
+list(REMOVE_ITEM files sw.js index.html)
 list(SORT files)
-set(hashes "")
 set(list "'./'")
+file(SHA256 ${DIST}/index.html hash)
+set(hashes "index.html:${hash}\n")
 foreach(name IN LISTS files)
   file(SHA256 ${DIST}/${name} hash)
   string(APPEND hashes "${name}:${hash}\n")
@@ -14,4 +16,11 @@ endforeach()
 string(SHA256 build "${hashes}")
 string(SUBSTRING ${build} 0 16 CZARY_BUILD)
 set(CZARY_FILES "[${list}]")
-configure_file(${TEMPLATE} ${DIST}/sw.js @ONLY)
+# Without its comment lines (half of the file): every visit loads the worker. Its code lines stay
+# as written (the tests read the list of files; the worker reads its own BUILD line).
+file(READ ${TEMPLATE} template)
+string(CONFIGURE "${template}" worker @ONLY)
+string(REGEX REPLACE "(^|\n)[ \t]*//[^\n]*" "" worker "${worker}")
+string(REGEX REPLACE "^\n+" "" worker "${worker}")
+file(WRITE ${DIST}/../sw.js.new "${worker}")
+file(COPY_FILE ${DIST}/../sw.js.new ${DIST}/sw.js ONLY_IF_DIFFERENT)
