@@ -216,8 +216,14 @@ target_link_options(czary-app-names PRIVATE --profiling-funcs)
 # scripts/make-icons.mjs, and last the service worker listing every file under the build's hash.
 find_program(CZARY_NODE node REQUIRED)
 file(GLOB czary_web_files LIST_DIRECTORIES false CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/web/*)
-list(REMOVE_ITEM czary_web_files ${CMAKE_SOURCE_DIR}/web/glue.js)
+list(REMOVE_ITEM czary_web_files ${CMAKE_SOURCE_DIR}/web/glue.js ${CMAKE_SOURCE_DIR}/web/index.html ${CMAKE_SOURCE_DIR}/web/style.css)
 set(czary_dist ${CMAKE_BINARY_DIR}/dist)
+# The page and its style without their comments (scripts/site-text.cmake): every visit loads them.
+set(czary_site_texts "")
+foreach(name IN ITEMS index.html style.css)
+  list(APPEND czary_site_texts COMMAND ${CMAKE_COMMAND} -DIN=${CMAKE_SOURCE_DIR}/web/${name} -DOUT=${czary_dist}/${name}
+                                       -P ${CMAKE_SOURCE_DIR}/scripts/site-text.cmake)
+endforeach()
 # web/glue.js as it is in a Debug build, minified in a Release one (its comments are half of it).
 set(czary_glue_release ${CZARY_TERSER} ${CMAKE_SOURCE_DIR}/web/glue.js --compress --mangle --output ${czary_dist}/glue.js)
 set(czary_glue_debug ${CMAKE_COMMAND} -E copy_if_different ${CMAKE_SOURCE_DIR}/web/glue.js ${czary_dist}/)
@@ -228,12 +234,14 @@ add_custom_command(OUTPUT ${czary_dist}/icon-192.png ${czary_dist}/icon-512.png
 add_custom_target(web-dist ALL
   COMMAND ${CMAKE_COMMAND} -E make_directory ${czary_dist}
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${czary_web_files} ${czary_dist}/
+  ${czary_site_texts}
   COMMAND "$<IF:$<CONFIG:Release>,${czary_glue_release},${czary_glue_debug}>"
   COMMAND ${CMAKE_COMMAND} -E copy_if_different $<TARGET_FILE_DIR:czary-app>/czary-app.js
           $<TARGET_FILE_DIR:czary-app>/czary-app.wasm ${czary_dist}/
   COMMAND ${CMAKE_COMMAND} -DDIST=${czary_dist} -DTEMPLATE=${CMAKE_SOURCE_DIR}/web/pwa/sw.js.in
           -P ${CMAKE_SOURCE_DIR}/scripts/make-service-worker.cmake
-  DEPENDS czary-app ${czary_web_files} ${CMAKE_SOURCE_DIR}/web/glue.js ${czary_dist}/icon-192.png ${czary_dist}/icon-512.png
+  DEPENDS czary-app ${czary_web_files} ${CMAKE_SOURCE_DIR}/web/glue.js ${CMAKE_SOURCE_DIR}/web/index.html
+          ${CMAKE_SOURCE_DIR}/web/style.css ${CMAKE_SOURCE_DIR}/scripts/site-text.cmake ${czary_dist}/icon-192.png ${czary_dist}/icon-512.png
           ${CMAKE_SOURCE_DIR}/web/pwa/sw.js.in ${CMAKE_SOURCE_DIR}/scripts/make-service-worker.cmake
   COMMENT "Assembling the site in dist/"
   COMMAND_EXPAND_LISTS)
