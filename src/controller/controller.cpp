@@ -115,10 +115,14 @@ LocalizedText words(const App& app, const Phrase& phrase) {
 
 std::string App::local(const Phrase& phrase) const { return words(*this, phrase).in(language); }
 
+LocalizedText problem_words(const App& app, const DataError& error) {
+    Phrase phrase{data_problem_key(error.kind), error.parts, {}};
+    phrase.parts["detail"] = error.what();
+    return words(app, phrase);
+}
+
 LocalizedText problem_words(const App& app, const std::exception& error) {
-    const auto* data_error = dynamic_cast<const DataError*>(&error);
-    const char* key = data_error ? data_problem_key(data_error->kind) : "problem.unexpected";
-    Phrase phrase{key, data_error ? data_error->parts : std::map<std::string, std::string>{}, {}};
+    Phrase phrase{"problem.unexpected", {}, {}};
     phrase.parts["detail"] = error.what();
     return words(app, phrase);
 }

@@ -247,6 +247,15 @@ void refused(App& app, const nlohmann::json& frame) {
     app.ui.outcome_step.reset();
 }
 
+// A frame this copy cannot follow: it is the table's no longer; the host sends it whole on the
+// next hello. Nothing of the copy is lost (it was saved after its last step).
+void copy_lost(App& app, const LocalizedText& why) {
+    app.table->have_copy = false;
+    app.table->sent.reset();
+    table_connection_lost(app);
+    tell(app, why, true);
+}
+
 }  // namespace
 
 std::string open_table_frame(const App& app) {
@@ -339,13 +348,10 @@ void receive_from_table(App& app, std::string_view text) {
             table.sent.reset();
             tell(app, {frame.value("pl", ""), frame.value("en", "")}, true);
         }
+    } catch (const DataError& error) {
+        copy_lost(app, problem_words(app, error));
     } catch (const std::exception& error) {
-        // A frame this copy cannot follow: it is the table's no longer; the host sends it whole
-        // on the next hello. Nothing of the copy is lost (it was saved after its last step).
-        table.have_copy = false;
-        table.sent.reset();
-        table_connection_lost(app);
-        tell(app, problem_words(app, error), true);
+        copy_lost(app, problem_words(app, error));
     }
 }
 

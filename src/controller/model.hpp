@@ -360,7 +360,9 @@ std::string percent(double p);
 // Both languages of a Phrase (data/i18n/<language>.json), its keyed parts translated too.
 LocalizedText words(const App& app, const Phrase& phrase);
 // The player's words for data that cannot be used ("problem.not_json" …, with the technical
-// detail in the English text): an import refused, a frame that failed.
+// detail in the English text): an import refused, a frame that failed. Any other exception is
+// "problem.unexpected" (the web build has no dynamic_cast: a caller catches DataError first).
+LocalizedText problem_words(const App& app, const DataError& error);
 LocalizedText problem_words(const App& app, const std::exception& error);
 // The same for an action that rolls: in real-dice mode the pips entered on the pad go with it
 // (and are used up when it succeeds).

@@ -222,11 +222,16 @@ void restore_session(App& app, const std::string& deleted_key) {
 
 bool import_session(App& app, std::string_view text, const std::string& given_name, ImportFrom from) {
     std::optional<Session> imported;
+    const auto refuse_file = [&](const LocalizedText& reason) {
+        app.ui.notice = Notice{translated(app, "session.import_refused", {{"reason", reason}}), "", true};
+        return false;
+    };
     try {
         imported = Session::from_text(text);
-    } catch (const std::exception& e) {  // DataError says what is wrong; anything else is refused too
-        app.ui.notice = Notice{translated(app, "session.import_refused", {{"reason", problem_words(app, e)}}), "", true};
-        return false;
+    } catch (const DataError& e) {  // says what is wrong
+        return refuse_file(problem_words(app, e));
+    } catch (const std::exception& e) {  // anything else is refused too
+        return refuse_file(problem_words(app, e));
     }
     if (ask_before_leaving(app, {LeaveUnsaved::Kind::Import, "", std::string(text), given_name, from})) return true;
     // The session open before stays saved only if it ever was: a fresh "Sesja 1" with no step

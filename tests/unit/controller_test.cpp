@@ -121,6 +121,9 @@ TEST_CASE("controller: a damaged import is refused with its reason; a good one o
     CHECK_FALSE(czary::app::import_session(t.app, "{\"format\": \"czary-session\", "));
     REQUIRE(t.app.ui.notice);
     CHECK(t.app.ui.notice->refusal);
+    // The file's own problem, as the reader said it (a DataError, told apart without RTTI in the
+    // web build), not "an unexpected error".
+    CHECK(t.app.ui.notice->text.pl.find("tekst jest uszkodzony albo ucięty") != std::string::npos);
     CHECK(t.store.current_key() == before);
     const std::string file = t.app.session.to_json().dump();
     const std::string before_name = t.store.current_name();
