@@ -195,6 +195,8 @@ foreach(target czary-app czary-app-names)
     # (every browser of the README has it), no errno set by the JavaScript side, no pooled
     # temporary arrays for GL uniforms (ImGui sets one matrix a frame).
     -sGL_TRACK_ERRORS=0 -sTEXTDECODER=2 -sSUPPORT_ERRNO=0 -sGL_POOL_TEMP_BUFFERS=0
+    # Only what web/glue.js gives the runtime (window.Module) is read from it.
+    -sINCOMING_MODULE_JS_API=canvas,print,printErr,onAbort,instantiateWasm
     -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
     -sEXPORTED_FUNCTIONS=_main,_malloc,_free
     -sFILESYSTEM=0
