@@ -18,9 +18,7 @@ string(SUBSTRING ${build} 0 16 CZARY_BUILD)
 set(CZARY_FILES "[${list}]")
 # Without its comment lines (half of the file): every visit loads the worker. Its code lines stay
 # as written (the tests read the list of files; the worker reads its own BUILD line).
+include(${CMAKE_CURRENT_LIST_DIR}/site-text.cmake)
 file(READ ${TEMPLATE} template)
 string(CONFIGURE "${template}" worker @ONLY)
-string(REGEX REPLACE "(^|\n)[ \t]*//[^\n]*" "" worker "${worker}")
-string(REGEX REPLACE "^\n+" "" worker "${worker}")
-file(WRITE ${DIST}/../sw.js.new "${worker}")
-file(COPY_FILE ${DIST}/../sw.js.new ${DIST}/sw.js ONLY_IF_DIFFERENT)
+site_text_write(${DIST}/sw.js "${worker}" js)
