@@ -30,19 +30,33 @@ export function instrument() {
   });
 }
 
-// A tap on what the app's layout names `id`, a few frames after asking it to draw.
+const status = (page) => page.evaluate(() => window.czary.status());
+
+// Until the app has acted on what came after `before` (a frame drawn or an event taken) and
+// rests: its loop paused, which it is not while dice tumble.
+async function settled(page, before) {
+  await page.waitForFunction((b) => {
+    const now = window.czary.status();
+    return now.loopPaused && (now.frames > b.frames || now.events > b.events);
+  }, before, { timeout: 30000 });
+}
+
+// A tap on what the app's layout names `id`, once it has drawn a few frames on being asked; then
+// until the app has acted on the tap and rests.
 export async function tap(page, id) {
+  let before = await status(page);
   await page.evaluate(() => window.czary.redraw(3));
-  await page.waitForTimeout(120);
+  await settled(page, before);
   const r = (await page.evaluate(() => window.czary.layout()))[id];
   if (!r) throw new Error(`the scripted fight: nothing to tap at ${id}`);
+  before = await status(page);
   await page.mouse.click(r.x + r.w / 2, r.y + r.h / 2);
-  await page.waitForTimeout(150);
+  await settled(page, before);
 }
 
 // A fight at the table: the party and a troll set up, then taps through tabs, a cast with the
 // app's dice (the second time the card is refused: Larraka has cast this round, 9.4), a tray
-// roll, undo and redo, and the mouse moving over the board.
+// roll, undo and redo, and the mouse moving over the board. Each tap waits until the app rests.
 export async function czaryFight(page) {
   const fight = JSON.parse(fs.readFileSync(new URL('../cli/fight.json', import.meta.url), 'utf8'));
   for (const action of fight.actions.slice(0, 16)) await page.evaluate((a) => window.czary.dispatch(a), action);
@@ -52,12 +66,10 @@ export async function czaryFight(page) {
     await tap(page, 'card:blyskawica');
     if (round === 0) {
       await tap(page, 'token:m4');
-      await tap(page, 'cast:confirm');
+      await tap(page, 'cast:confirm');  // until its dice have tumbled
     }
-    await page.waitForTimeout(1200);  // the dice tumble
     await tap(page, 'tab:dice');
     await tap(page, 'tray:roll');
-    await page.waitForTimeout(1200);
     await tap(page, 'undo');
     await tap(page, 'redo');
     await tap(page, 'tab:log');
