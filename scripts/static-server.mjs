@@ -50,6 +50,24 @@ export function compressedCopy(file, stat, takes) {
   return null;
 }
 
+// Text from a client or an error on one line of the terminal: control characters (escape
+// sequences a request could carry) shown as \uXXXX, at most 300 characters.
+export function oneLine(text) {
+  const flat = String(text).replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return flat.length > 300 ? `${flat.slice(0, 300)}…` : flat;
+}
+
+// Says a line on stderr, at most once every 10 seconds for the same kind of line (its first word
+// or two), so that a flood of failing requests cannot fill the terminal.
+const saidAt = new Map();
+function logOnce(line) {
+  const kind = line.split(' ', 2).join(' ');
+  const now = Date.now();
+  if (now - (saidAt.get(kind) ?? -Infinity) < 10_000) return;
+  saidAt.set(kind, now);
+  console.error(`Czary server: ${line}`);
+}
+
 // `prefix` mounts the site under a sub-path ('/czary/'), as a static host serving it from a
 // folder would: only paths under it are files of the site, the prefix without its slash is
 // redirected to it, anything else is a 404 and is listed in `outside` (tests check that the app
@@ -82,63 +100,120 @@ export function startServer(root, port = 0, host = '127.0.0.1', { prefix = '/', 
     entry[kind] += 1;
     served.set(urlPath, entry);
   };
-  const server = http.createServer((request, response) => {
-    const fullPath = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+  // The path a request's target names, decoded, or null when it cannot be served: a target that
+  // does not parse or decode (`/%`, `/%c0%ae`, `http://[/`) or holds a NUL (`/%00`). Any such
+  // target is answered 400; nothing a client sends may throw out of a handler (issue 47: one
+  // request took down the site and every live table).
+  const pathOf = (target) => {
+    try {
+      // Origin form (`/a/b`) as it is, never as a protocol-relative URL (`//a/b`); absolute form
+      // (`http://host/a/b`) as a URL of its own.
+      const { pathname } = target.startsWith('/') ? new URL(`http://x${target}`) : new URL(target);
+      const decoded = decodeURIComponent(pathname);
+      return decoded.includes('\0') ? null : decoded;
+    } catch {
+      return null;
+    }
+  };
+  const plain = (response, status, text) => response.writeHead(status, { 'Content-Type': 'text/plain' }).end(text);
+  const handle = async (request, response) => {
+    const fullPath = pathOf(request.url ?? '');
+    if (fullPath === null) {
+      response.setHeader('Connection', 'close');
+      plain(response, 400, 'bad request');
+      return;
+    }
     if (!fullPath.startsWith(prefix)) {
-      outside.push(fullPath);
+      if (outside.length < 1000) outside.push(fullPath);
       if (fullPath + '/' === prefix) response.writeHead(301, { Location: prefix }).end();
-      else response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+      else plain(response, 404, 'not found');
       return;
     }
     const urlPath = fullPath.slice(prefix.length - 1);
-    let file = path.join(base, urlPath.endsWith('/') ? urlPath + 'index.html' : urlPath);
+    const file = path.join(base, urlPath.endsWith('/') ? urlPath + 'index.html' : urlPath);
     if (!file.startsWith(base + path.sep) && file !== base) {
       response.writeHead(403).end();
       return;
     }
-    fs.stat(file, (statError, stat) => {
-      if (statError || !stat.isFile()) {
-        response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
-        return;
-      }
-      // A compressed copy beside the file (scripts/precompress.mjs, left by publish.sh) goes to a
-      // browser that accepts it, Brotli first; one older than the file is stale and not used.
-      const takes = encodingsTaken(request.headers['accept-encoding']);
-      const copy = compressedCopy(file, stat, takes) ??
-        (gzip && takes.has('gzip') && COMPRESSIBLE.has(path.extname(file)) ? { file: null, encoding: 'gzip' } : null);
-      // Validators, so that a browser (and the service worker's precache, which revalidates)
-      // can confirm its copy with a 304 instead of downloading the file again; each encoding
-      // is a representation of its own.
-      const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}${copy ? `-${copy.encoding}` : ''}"`;
-      const headers = {
-        'Content-Type': MIME[path.extname(file)] ?? 'application/octet-stream',
-        'Cache-Control': 'no-cache',
-        ETag: etag,
-        'Last-Modified': stat.mtime.toUTCString(),
-        ...(COMPRESSIBLE.has(path.extname(file)) ? { Vary: 'Accept-Encoding' } : {}),
-        ...(copy ? { 'Content-Encoding': copy.encoding } : {}),
-      };
-      if (request.headers['if-none-match'] === etag) {
-        count(urlPath, 'notModified');
-        response.writeHead(304, headers).end();
-        return;
-      }
-      const send = (error, body) => {
-        if (error) {
-          response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
-          return;
+    let stat;
+    try {
+      stat = await fs.promises.stat(file);
+    } catch {
+      stat = null;
+    }
+    if (!stat || !stat.isFile()) {
+      plain(response, 404, 'not found');
+      return;
+    }
+    // A compressed copy beside the file (scripts/precompress.mjs, left by publish.sh) goes to a
+    // browser that accepts it, Brotli first; one older than the file is stale and not used.
+    const takes = encodingsTaken(request.headers['accept-encoding']);
+    const copy = compressedCopy(file, stat, takes) ??
+      (gzip && takes.has('gzip') && COMPRESSIBLE.has(path.extname(file)) ? { file: null, encoding: 'gzip' } : null);
+    // Validators, so that a browser (and the service worker's precache, which revalidates)
+    // can confirm its copy with a 304 instead of downloading the file again; each encoding
+    // is a representation of its own.
+    const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}${copy ? `-${copy.encoding}` : ''}"`;
+    const headers = {
+      'Content-Type': MIME[path.extname(file)] ?? 'application/octet-stream',
+      'Cache-Control': 'no-cache',
+      ETag: etag,
+      'Last-Modified': stat.mtime.toUTCString(),
+      ...(COMPRESSIBLE.has(path.extname(file)) ? { Vary: 'Accept-Encoding' } : {}),
+      ...(copy ? { 'Content-Encoding': copy.encoding } : {}),
+    };
+    if (request.headers['if-none-match'] === etag) {
+      count(urlPath, 'notModified');
+      response.writeHead(304, headers).end();
+      return;
+    }
+    let body;
+    try {
+      body = await (copy && !copy.file ? gzipOf(file, stat) : fs.promises.readFile(copy ? copy.file : file));
+    } catch {
+      plain(response, 404, 'not found');
+      return;
+    }
+    count(urlPath, 'bodies');
+    response.writeHead(200, { ...headers, 'Content-Length': body.length });
+    response.end(body);
+  };
+  const server = http.createServer((request, response) => {
+    // An error nobody foresaw fails this request alone: a 500 if nothing was sent yet (and the
+    // connection closed after it), the connection cut otherwise; the terminal gets one line.
+    handle(request, response).catch((error) => {
+      logOnce(`request ${oneLine(request.method)} ${oneLine(request.url)} failed: ${oneLine(error?.message ?? error)}`);
+      try {
+        if (response.headersSent) response.destroy();
+        else {
+          response.setHeader('Connection', 'close');
+          plain(response, 500, 'server error');
         }
-        count(urlPath, 'bodies');
-        response.writeHead(200, { ...headers, 'Content-Length': body.length });
-        response.end(body);
-      };
-      if (copy && !copy.file) gzipOf(file, stat).then((body) => send(null, body), (error) => send(error));
-      else fs.readFile(copy ? copy.file : file, send);
+      } catch {
+        response.destroy();
+      }
     });
+  });
+  // Malformed HTTP (a garbage request line, headers too large, a reset): 400 (431, 408) when
+  // nothing was sent on the connection yet, and the socket destroyed. A listener here replaces
+  // Node's own answer, and must not throw.
+  server.on('clientError', (error, socket) => {
+    try {
+      if (error.code !== 'ECONNRESET' && socket.writable && socket.bytesWritten === 0) {
+        const [status, reason] = error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large']
+          : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request Timeout'] : [400, 'Bad Request'];
+        socket.write(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      }
+    } catch { /* the socket is going anyway */ }
+    socket.destroy();
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
+      server.off('error', reject);
+      // Once listening, an error of the server's own (accepting a connection with no file
+      // descriptor left, EMFILE) is said and survived: the next connection is accepted again.
+      server.on('error', (error) => logOnce(`server: ${oneLine(error?.message ?? error)}`));
       const shown = host === '127.0.0.1' || host === '0.0.0.0' ? 'localhost' : host;
       resolve({ server, served, outside, url: `http://${shown}:${server.address().port}${prefix}` });
     });
@@ -178,7 +253,32 @@ export function lanNotice(urls) {
 }
 
 const USAGE = 'usage: node static-server.mjs SITE_DIR [PORT] [--lan] [--prefix=/sub/path/] [--addresses=A,B]\n' +
-  '       [--table-core=DIR (build/wasm/host: host live tables)] [--tables=DIR (where tables are kept)]';
+  '       [--table-core=DIR (build/wasm/host: host live tables)] [--tables=DIR (where tables are kept)]\n' +
+  '       [--allow-origin=ORIGIN (repeatable: another origin whose pages may join a live table)]\n' +
+  '       [--table-days=N (a table no phone joined for N days is archived; default the host\'s)]';
+
+// The exit status of a server that stopped on an error nobody caught (scripts/keep-serving.sh
+// starts it again; 0, 1 and 2 are a stop, a failed start and a wrong command line).
+export const CRASHED = 70;
+
+// What the terminal says when the server stops on an error nobody caught: one line in each
+// language, the error's message only (never the minified source of the core's glue around it).
+export function stoppedNotice(error) {
+  const message = oneLine(error instanceof Error ? error.message : error);
+  return `Czary server stopped: ${message}\nSerwer Czarów zatrzymał się: ${message}`;
+}
+
+// --allow-origin=ORIGIN as the browser sends it in Origin (scheme://host[:port], lower case, no
+// path), or null when it is not an http(s) origin.
+export function originOf(text) {
+  try {
+    const url = new URL(text);
+    if (!/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash || url.username || url.password) return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
 
 // What the terminal says about live tables, in English and Polish.
 export function tableNotice(tables) {
@@ -189,12 +289,29 @@ export function tableNotice(tables) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  // The last resort: an error no handler caught stops the server with one line in the terminal
+  // and a non-zero status, and scripts/keep-serving.sh (serve.sh) starts it again. Installed
+  // first, so that it runs before any listener the core's glue adds.
+  const stop = (error) => {
+    try {
+      console.error(stoppedNotice(error));
+    } finally {
+      process.exit(CRASHED);
+    }
+  };
+  process.on('uncaughtException', stop);
+  process.on('unhandledRejection', stop);
+  process.on('SIGINT', () => process.exit(0));
+  process.on('SIGTERM', () => process.exit(0));
   const options = process.argv.slice(2).filter((a) => a.startsWith('--'));
   const [root, port = '8080'] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
   const option = (name) => options.find((o) => o === `--${name}` || o.startsWith(`--${name}=`))?.replace(/^[^=]*=?/, '');
-  const unknown = options.filter((o) => !/^--(lan|prefix=.+|addresses=.*|table-core=.+|tables=.+)$/.test(o));
+  const every = (name) => options.filter((o) => o.startsWith(`--${name}=`)).map((o) => o.slice(name.length + 3));
+  const unknown = options.filter((o) => !/^--(lan|prefix=.+|addresses=.*|table-core=.+|tables=.+|allow-origin=.+|table-days=.+)$/.test(o) ||
+    (o.startsWith('--allow-origin=') && originOf(o.slice('--allow-origin='.length)) === null) ||
+    (o.startsWith('--table-days=') && !/^[1-9]\d*$/.test(o.slice('--table-days='.length))));
   if (unknown.length || !/^\d+$/.test(port)) {
-    console.error(`${USAGE}\n(not understood: ${[...unknown, /^\d+$/.test(port) ? [] : port].join(' ')})`);
+    console.error(`${USAGE}\n(not understood: ${[...unknown, ...(/^\d+$/.test(port) ? [] : [port])].join(' ')})`);
     process.exit(2);
   }
   if (!root || !fs.existsSync(path.join(root, 'index.html'))) {
@@ -203,6 +320,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   }
   const lan = option('lan') !== undefined;
   const prefix = option('prefix') ?? '/';
+  const allowOrigins = every('allow-origin').map(originOf);
+  const tableDays = option('table-days') === undefined ? undefined : Number(option('table-days'));
   try {
     // --lan: every interface, so that phones on the Wi-Fi reach it; otherwise loopback only.
     const { server, url } = await startServer(root, Number(port), lan ? '0.0.0.0' : '127.0.0.1', { prefix, gzip: true });
@@ -215,11 +334,18 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       const home = process.env.XDG_DATA_HOME || path.join(os.homedir(), '.local', 'share');
       const dataDir = option('tables') ?? path.join(home, 'czary', 'tables');
       try {
-        const host = await startTableHost({ server, dataDir, coreDir, path: `${prefix}table`, log: (line) => console.log(`table host: ${line}`) });
-        console.log(tableNotice(host.tables.size));
+        const host = await startTableHost({
+          server, dataDir, coreDir, path: `${prefix}table`, allowOrigins,
+          ...(tableDays !== undefined ? { tableDays } : {}),
+          log: (line) => console.log(`table host: ${line}`),
+        });
+        console.log(tableNotice(host?.tables?.size ?? 0));
       } catch (error) {
-        // The site is served all the same; only live tables are off, and the terminal says why.
-        console.log(`Live tables are off: ${error.message}\nStoły na żywo są wyłączone: ${error.message}`);
+        // The site is served all the same; only live tables are off (the core is not built,
+        // another host keeps its tables in that folder...), and the terminal says why, one line
+        // in each language.
+        const why = oneLine(error instanceof Error ? error.message : error);
+        console.log(`Live tables are off: ${why}\nStoły na żywo są wyłączone: ${why}`);
       }
     }
     if (lan) {
@@ -229,9 +355,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       console.log(lanNotice(addresses.map((a) => `http://${a}:${bound}${prefix}`)));
     }
   } catch (error) {
-    console.error(`cannot serve on port ${port}: ${error.message}`);
+    console.error(`cannot serve on port ${port}: ${oneLine(error?.message ?? error)}`);
     process.exit(1);
   }
-  process.on('SIGINT', () => process.exit(0));
-  process.on('SIGTERM', () => process.exit(0));
 }

@@ -1,6 +1,6 @@
 # Every test runs under ctest, registered in the build tree that builds what it runs
 # (CMakePresets.json; scripts/test.sh builds the trees and runs them all):
-#   native  build/native       unit.native, cli.*, serve.lan, docs.*
+#   native  build/native       unit.native, cli.*, serve.*, docs.*
 #   asan    build/native-asan  unit.asan, cli.asan_replay (CZARY_SANITIZE)
 #   fuzz    build/fuzz         fuzz.* (CZARY_FUZZ)
 #   wasm    build/wasm         unit.wasm, host.*, browser.* (Emscripten)
@@ -102,9 +102,13 @@ else()
   czary_cli_test(target_roll 0 "\"faces\".*\"roll\": true" target-roll ${cli_files}/fight.json m4)
   czary_cli_test(target_roll_not_monster 2 "not a figure of the monsters' side" target-roll ${cli_files}/fight.json c1)
 
-  # scripts/serve.sh --lan and the static server's binding and printing (no build needed).
-  add_test(NAME serve.lan COMMAND node --test --test-reporter=spec ${CMAKE_SOURCE_DIR}/tests/serve/lan.test.mjs)
-  set_tests_properties(serve.lan PROPERTIES TIMEOUT 120)
+  # scripts/serve.sh and the static server (no build needed): --lan, its binding and printing
+  # (serve.lan); no request crashes it (serve.requests); --allow-origin and --table-days reach the
+  # table host (serve.options).
+  foreach(serve_test lan requests options)
+    add_test(NAME serve.${serve_test} COMMAND node --test --test-reporter=spec ${CMAKE_SOURCE_DIR}/tests/serve/${serve_test}.test.mjs)
+    set_tests_properties(serve.${serve_test} PROPERTIES TIMEOUT 120)
+  endforeach()
 
   # The example sessions of docs/examples: each replays to exactly its committed output
   # (docs/examples/output/), and the README's generated blocks are what scripts/examples_readme.py
