@@ -104,7 +104,7 @@ test('serve.sh --lan PORT: the flag and the port reach the server', async () => 
   try {
     const scripts = path.join(root, 'scripts');
     fs.mkdirSync(scripts);
-    for (const name of ['serve.sh', 'env.sh', 'static-server.mjs', 'precompress.mjs']) fs.copyFileSync(path.join(path.dirname(SERVER), name), path.join(scripts, name));
+    for (const name of ['serve.sh', 'keep-serving.sh', 'env.sh', 'static-server.mjs', 'precompress.mjs']) fs.copyFileSync(path.join(path.dirname(SERVER), name), path.join(scripts, name));
     for (const name of ['setup.sh', 'build-web.sh']) fs.writeFileSync(path.join(scripts, name), 'exit 0\n');
     fs.symlinkSync(path.join(path.dirname(SERVER), '../src'), path.join(root, 'src'));  // the table host
     const dist = path.join(root, 'build/wasm/dist');
