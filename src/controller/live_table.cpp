@@ -12,10 +12,13 @@
 #include "core/session.hpp"
 #include "core/utf8.hpp"
 #include "host/table_core.hpp"
+#include "store/entry.hpp"
 
 namespace czary::app {
 
 namespace {
+
+constexpr std::size_t max_ref_units = 64;  // the host's limit on a ref (UTF-16 code units)
 
 void send_frame(App& app, std::string frame) {
     app.platform_requests.push_back({PlatformRequest::Kind::TableSend, "", std::move(frame)});
@@ -26,10 +29,19 @@ void tell(App& app, LocalizedText text, bool refusal, Offer offer = Offer::None)
     app.ui.outcome_step.reset();
 }
 
-// Read-only while the table is out of reach: say so where the toast is, and keep what the player
-// prepared (the panel's fields stay as they are, since nothing was dispatched).
+void add_sentence(LocalizedText& to, const LocalizedText& more) {
+    to.pl += (to.pl.empty() ? "" : " ") + more.pl;
+    to.en += (to.en.empty() ? "" : " ") + more.en;
+}
+
+// Read-only while the table is out of reach or held by another tab: say so where the toast is, and
+// keep what the player prepared (the panel's fields stay as they are, since nothing was dispatched).
 bool may_send(App& app) {
     LiveTable& table = *app.table;
+    if (table.elsewhere) {
+        tell(app, both(app, "table.elsewhere_not_sent"), true);
+        return false;
+    }
     if (table.link != TableLink::Joined) {
         tell(app, both(app, "table.no_connection"), true);
         return false;
@@ -47,16 +59,103 @@ std::string action_title(const App& app, const Action& action) {
     return step_title(app, step);
 }
 
-// 128 random bits as 32 hexadecimal digits (the browser's crypto.getRandomValues under wasm).
-std::string opening_key() {
+// Random hexadecimal digits, 4 bits each (the browser's crypto.getRandomValues under wasm).
+std::string random_hex(std::size_t digits) {
     std::random_device random;
-    static constexpr char digits[] = "0123456789abcdef";
+    static constexpr char hex[] = "0123456789abcdef";
     std::string key;
-    for (int i = 0; i < 4; ++i) {
+    while (key.size() < digits) {
         const std::uint32_t bits = random();
-        for (int shift = 28; shift >= 0; shift -= 4) key += digits[(bits >> shift) & 0xF];
+        for (int shift = 28; shift >= 0 && key.size() < digits; shift -= 4) key += hex[(bits >> shift) & 0xF];
     }
     return key;
+}
+
+// 128 random bits as 32 hexadecimal digits.
+std::string opening_key() { return random_hex(32); }
+
+// UTF-16 code units of a UTF-8 text (as the host counts a ref's length): two for a character past
+// U+FFFF (a four-byte sequence), one for any other.
+std::size_t utf16_units(std::string_view text) {
+    std::size_t units = 0;
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if ((byte & 0xC0) != 0x80) units += byte >= 0xF0 ? 2 : 1;
+    }
+    return units;
+}
+
+// The tag of this phone's next step: the player's name, a random part (no other phone's, nor
+// another tab's, even with the same name) and a count: "Kuba-3f9a1c07-4". The name is cut, in whole
+// characters, so that the ref stays within the host's 64 UTF-16 units.
+std::string next_ref(LiveTable& table) {
+    const std::string tail = "-" + table.ref_key + "-" + std::to_string(++table.refs);
+    std::string name = table.player;
+    while (!name.empty() && utf16_units(name) + tail.size() > max_ref_units) utf8_pop_back(name);
+    return name + tail;
+}
+
+// The player's name kept as this phone's (the settings keep it); the name field shows it.
+void keep_player_name(App& app, const std::string& player) {
+    app.player_name = player;
+    app.ui.sessions.player_filled = false;
+}
+
+// Has another tab of this browser saved the open session (the table's copy) since this tab read
+// or wrote it? Then that tab is at the table.
+bool saved_elsewhere(App& app) {
+    if (!app.store) return false;
+    try {
+        const auto change = app.store->external_change();
+        return change == store::ExternalChange::Newer || change == store::ExternalChange::Diverged;
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
+// The stored copy's revision taken as this tab's, its text left: this tab's copy is the table's
+// at the version the host just gave, never older than what another tab stored, and is saved over it.
+void take_stored_revision(App& app) {
+    if (!saved_elsewhere(app)) return;
+    try {
+        std::optional<store::StoreProblem> problem;
+        app.store->open(app.store->current_key(), problem);
+    } catch (const std::exception&) {
+    }
+}
+
+// The copy as the other tab stored it, when it is newer than this tab's (what this tab shows while
+// the table is held elsewhere, and what its own saves go on from when the table comes back). The
+// table's version of it is not known here: the host sends the table whole on the next hello.
+void take_stored_copy(App& app) {
+    if (!app.store || !app.table) return;
+    try {
+        const auto change = app.store->external_change();
+        if (change != store::ExternalChange::Newer && change != store::ExternalChange::Diverged) return;
+        std::optional<store::StoreProblem> problem;
+        auto stored = app.store->open(app.store->current_key(), problem);
+        if (!stored) return;  // unreadable: this copy stays as it is, and nothing is written over the stored one
+        app.session = std::move(*stored);
+        app.ui.outcome_step.reset();
+        app.ui.before_step.reset();
+        app.table->have_copy = false;
+    } catch (const std::exception&) {
+        // The store is written not to throw; if it ever does, this copy stays as it is.
+    }
+}
+
+// The copy as stored now, kept under a name of its own before the table's replaces it (the copy
+// went ahead of the table: its steps the table lacks stay on the phone). The kept name, or "" when
+// it could not be kept.
+std::string keep_copy_aside(App& app) {
+    if (!app.store || app.session_unsaved) return "";
+    try {
+        const std::string name = store::session_name(app.store->current_name() + " (" + app.tr("table.ahead_suffix") + ")");
+        std::optional<store::StoreProblem> problem;
+        if (app.store->duplicate(app.store->current_key(), name, problem)) return name;
+    } catch (const std::exception&) {
+    }
+    return "";
 }
 
 KnownTable* known(App& app, std::string_view id) {
@@ -99,10 +198,12 @@ std::string player_name_of(std::string_view typed) {
 
 // The open session is this phone's copy of the table `id` (none yet: a table to open): connect.
 void become_phone_of(App& app, std::string id, std::string player) {
+    if (!is_phone_key(app.phone_key)) app.phone_key = random_hex(32);  // made once: the settings keep it
     app.table = LiveTable{};
     if (id.empty()) app.table->opening = opening_key();
     app.table->id = std::move(id);
     app.table->player = std::move(player);
+    app.table->ref_key = random_hex(8);
     app.platform_requests.push_back({PlatformRequest::Kind::TableConnect, "", ""});
 }
 
@@ -178,12 +279,27 @@ void apply_confirmed(App& app, const nlohmann::json& step) {
         throw DataError("a step of an unknown kind");
     }
     ++table.version;
+    // Saved after each step, unless another tab holds the table: that tab saves the steps, and this
+    // one never writes over its saves (nor makes a copy of its own out of a conflict with them).
+    if (table.elsewhere) return;
+    if (saved_elsewhere(app)) return table_copy_saved_elsewhere(app);
     save(app);
 }
 
 void welcome(App& app, const nlohmann::json& frame) {
     LiveTable& table = *app.table;
     table.id = frame.value("table", table.id);
+    // The name this phone has at the table: another phone there may have the one it asked for
+    // ("Kuba (2)"). Kept for this table only; the name the player gave stays theirs.
+    const std::string asked = table.player;
+    if (const auto given = frame.find("player"); given != frame.end() && given->is_string() && !player_name_of(given->get<std::string>()).empty())
+        table.player = given->get<std::string>();
+    const std::uint64_t version = frame.at("version").get<std::uint64_t>();
+    // A whole copy for a phone whose copy had more steps than the table (the host lost some): the
+    // copy it had is kept as a session of its own, and the player told.
+    std::string kept;
+    const bool ahead = frame.contains("session") && table.have_copy && version < table.version;
+    if (ahead) kept = keep_copy_aside(app);
     if (frame.contains("session")) {
         app.session = Session::from_json(frame.at("session"), nullptr, *app.data);
         app.ui.outcome_step.reset();
@@ -192,16 +308,120 @@ void welcome(App& app, const nlohmann::json& frame) {
         for (const auto& step : frame.at("steps")) apply_confirmed(app, step);
     }
     // What this phone missed: more than one step is said in one line (the log has them all); one
-    // step's own toast says it. A whole copy: where the phone is, and as whom.
+    // step's own toast says it. A whole copy, or a name other than the one asked for: where the
+    // phone is, and as whom.
     const std::size_t missed = frame.contains("steps") ? frame.at("steps").size() : 0;
-    if (missed > 1) tell(app, both(app, "table.caught_up", {{"{n}", std::to_string(missed)}}), false);
-    else if (frame.contains("session")) tell(app, both(app, "table.joined", {{"{player}", table.player}}), false);
-    table.version = frame.at("version").get<std::uint64_t>();
+    if (ahead) {
+        LocalizedText said = both(app, "table.ahead_joined");
+        if (!kept.empty()) add_sentence(said, both(app, "table.ahead_kept", {{"{name}", kept}}));
+        tell(app, said, true);
+    } else if (missed > 1) {
+        tell(app, both(app, "table.caught_up", {{"{n}", std::to_string(missed)}}), false);
+    } else if (frame.contains("session") || table.player != asked) {
+        tell(app, both(app, "table.joined", {{"{player}", table.player}}), false);
+    }
+    table.version = version;
     table.have_copy = true;
     table.link = TableLink::Joined;
     table.closed.clear();
+    take_stored_revision(app);
     save(app);
     remember_table(app);
+}
+
+// The phone's copy went ahead of the table (its version is past the table's: the host lost steps).
+// The step is not made; the copy is kept aside as a session, and the table's whole copy asked for.
+void ahead_of_table(App& app, const LiveTable::Sent& sent) {
+    LiveTable& table = *app.table;
+    const std::string kept = keep_copy_aside(app);
+    LocalizedText said = both(app, "table.ahead", {{"{mine}", sent.title}});
+    if (!kept.empty()) add_sentence(said, both(app, "table.ahead_kept", {{"{name}", kept}}));
+    tell(app, said, true);
+    table.have_copy = false;
+    table.send_again.reset();
+    table.link = TableLink::Lost;
+    app.platform_requests.push_back({PlatformRequest::Kind::TableConnect, "", ""});
+}
+
+// The host took a newer connection of this phone (another tab, or window, of this browser at the
+// table): read-only here, and not connecting again by itself. A step on its way was not taken:
+// the host answers every frame it read from this connection before saying so.
+void replaced(App& app) {
+    LiveTable& table = *app.table;
+    const std::optional<LiveTable::Sent> unsent = std::move(table.sent);
+    table.sent.reset();
+    table.send_again.reset();
+    table.elsewhere = true;
+    table.closed = "replaced";
+    table.link = TableLink::Lost;
+    LocalizedText said;
+    if (unsent) said = both(app, "table.not_made", {{"{step}", unsent->title}});
+    add_sentence(said, both(app, "table.elsewhere"));
+    tell(app, said, true);
+    take_stored_copy(app);
+}
+
+// A frame's text with every escaped half of a surrogate pair standing alone ("\ud800") written as
+// U+FFFD: the JSON reader refuses it, and the app's texts (UTF-8) cannot hold it. None: no such.
+std::optional<std::string> lone_surrogates_replaced(std::string_view text) {
+    auto unit = [&](std::size_t at) -> int {  // the code unit of a \uXXXX escape at `at`, or -1
+        if (at + 6 > text.size() || text[at] != '\\' || text[at + 1] != 'u') return -1;
+        int value = 0;
+        for (std::size_t i = at + 2; i < at + 6; ++i) {
+            const char c = text[i];
+            const int digit = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+            if (digit < 0) return -1;
+            value = value * 16 + digit;
+        }
+        return value;
+    };
+    std::string out;
+    bool changed = false;
+    std::size_t copied = 0;
+    for (std::size_t at = 0; at + 1 < text.size();) {
+        if (text[at] != '\\') {
+            ++at;
+            continue;
+        }
+        const int first = unit(at);
+        if (first < 0xD800 || first > 0xDFFF) {  // another escape (or not a \u one): kept as it is
+            at += 2;
+            continue;
+        }
+        const int second = first <= 0xDBFF ? unit(at + 6) : -1;
+        if (second >= 0xDC00 && second <= 0xDFFF) {  // a whole pair
+            at += 12;
+            continue;
+        }
+        out.append(text.substr(copied, at - copied)).append("\\ufffd");
+        at += 6;
+        copied = at;
+        changed = true;
+    }
+    if (!changed) return std::nullopt;
+    return out.append(text.substr(copied));
+}
+
+nlohmann::json read_frame(std::string_view text) {
+    try {
+        return parse_json_input(text, session_file_limits, "table");
+    } catch (const DataError&) {
+        const auto repaired = lone_surrogates_replaced(text);
+        if (!repaired) throw;
+        return parse_json_input(*repaired, session_file_limits, "table");
+    }
+}
+
+// Who is at the table: a name the app cannot show (half of a surrogate pair) is left out, never
+// the frame (the count still says how many phones).
+void phones_at_table(LiveTable& table, const nlohmann::json& frame) {
+    if (const auto count = frame.find("phones"); count != frame.end() && count->is_number_unsigned())
+        table.phones = static_cast<int>(std::min<std::uint64_t>(count->get<std::uint64_t>(), 1000));
+    table.players.clear();
+    const auto names = frame.find("players");
+    if (names == frame.end() || !names->is_array()) return;
+    for (const auto& name : *names)
+        if (name.is_string() && name.get<std::string>().find("\xEF\xBF\xBD") == std::string::npos) table.players.push_back(name.get<std::string>());
 }
 
 void refused(App& app, const nlohmann::json& frame) {
@@ -215,6 +435,7 @@ void refused(App& app, const nlohmann::json& frame) {
         app.ui.outcome_step.reset();
         return;
     }
+    if (code == "stale" && sent && !frame.contains("first")) return ahead_of_table(app, *sent);
     if (code == "stale" && sent) {
         // Somebody was first: who, with what; the player's own action stays one tap away.
         const auto first = frame.value("first", nlohmann::json::object());
@@ -243,8 +464,9 @@ void refused(App& app, const nlohmann::json& frame) {
         tell(app, both(app, "table.first", parts), true, Offer::SendAgain);
         return;
     }
-    app.ui.notice = Notice{{frame.value("pl", ""), frame.value("en", "")}, "", true};
-    app.ui.outcome_step.reset();
+    // Any other code (nothing_to_undo, disk, journal_full, ...) in the host's own words.
+    const LocalizedText said{frame.value("pl", ""), frame.value("en", "")};
+    tell(app, said.pl.empty() ? both(app, "table.step_not_taken") : said, true);
 }
 
 // A frame this copy cannot follow: it is the table's no longer; the host sends it whole on the
@@ -263,6 +485,7 @@ std::string open_table_frame(const App& app) {
     JsonWriter w;
     w.object().field("t", "open").field("protocol", table_protocol).field("core", versions.at("core"));
     w.field("player", app.table ? app.table->player : "").field("opening", app.table ? app.table->opening : "");
+    if (is_phone_key(app.phone_key)) w.field("phone", app.phone_key);
     // The session's text joined in as it is (Session::to_text), not read into a JSON value again.
     w.key("session").raw(app.session.to_text());
     return w.end().take();
@@ -273,6 +496,7 @@ std::string hello_frame(const App& app) {
     JsonWriter w;
     w.object().field("t", "hello").field("protocol", table_protocol).field("core", versions.at("core"));
     w.field("player", app.table ? app.table->player : "").field("table", app.table ? app.table->id : "");
+    if (is_phone_key(app.phone_key)) w.field("phone", app.phone_key);
     if (app.table && app.table->have_copy) w.field("since", app.table->version);
     return w.end().take();
 }
@@ -283,8 +507,16 @@ void join_table(App& app, std::string id, std::string player) {
     become_phone_of(app, std::move(id), std::move(player));
 }
 
+void join_table_as(App& app, std::string id, std::string player) {
+    player = player_name_of(player);
+    if (player.empty()) return tell(app, both(app, "table.name_needed"), true);
+    keep_player_name(app, player);
+    join_table(app, std::move(id), std::move(player));
+}
+
 std::string first_frame(App& app) {
-    if (!app.table) return "";
+    // None while another tab holds the table: this one does not take it back by itself.
+    if (!app.table || app.table->elsewhere) return "";
     table_connecting(app);
     return app.table->id.empty() ? open_table_frame(app) : hello_frame(app);
 }
@@ -293,7 +525,7 @@ bool send_action_to_table(App& app, const Action& action) {
     if (!may_send(app)) return false;
     LiveTable& table = *app.table;
     table.send_again.reset();
-    table.sent = LiveTable::Sent{table.player + "-" + std::to_string(++table.refs), {action, false}, action_title(app, action)};
+    table.sent = LiveTable::Sent{next_ref(table), {action, false}, action_title(app, action)};
     send_frame(app, JsonWriter().object().field("t", "act").field("v", table.version).field("ref", table.sent->ref)
                         .field("action", to_json(action)).end().take());
     tell(app, both(app, "table.on_its_way", {{"{step}", table.sent->title}}), false);
@@ -305,7 +537,7 @@ bool send_undo_to_table(App& app, bool redo) {
     LiveTable& table = *app.table;
     table.send_again.reset();
     const std::string title = app.tr(redo ? "log.redo" : "log.undo");
-    table.sent = LiveTable::Sent{table.player + "-" + std::to_string(++table.refs), {std::nullopt, redo}, title};
+    table.sent = LiveTable::Sent{next_ref(table), {std::nullopt, redo}, title};
     send_frame(app, JsonWriter().object().field("t", redo ? "redo" : "undo").field("v", table.version).field("ref", table.sent->ref)
                         .end().take());
     tell(app, both(app, "table.on_its_way", {{"{step}", title}}), false);
@@ -322,7 +554,7 @@ void receive_from_table(App& app, std::string_view text) {
     if (!app.table) return;
     LiveTable& table = *app.table;
     try {
-        const nlohmann::json frame = parse_json_input(text, session_file_limits, "table");
+        const nlohmann::json frame = read_frame(text);
         const std::string t = frame.value("t", "");
         if (t == "welcome") {
             welcome(app, frame);
@@ -338,15 +570,16 @@ void receive_from_table(App& app, std::string_view text) {
         } else if (t == "refused") {
             refused(app, frame);
         } else if (t == "phones") {
-            table.phones = frame.value("phones", 0);
-            table.players.clear();
-            for (const auto& name : frame.value("players", nlohmann::json::array()))
-                if (name.is_string()) table.players.push_back(name.get<std::string>());
+            phones_at_table(table, frame);
         } else if (t == "error") {
+            const std::string code = frame.value("code", "");
+            if (code == "replaced") return replaced(app);
             table.link = TableLink::Refused;
-            table.closed = frame.value("code", "");
+            table.closed = code;
             table.sent.reset();
-            tell(app, {frame.value("pl", ""), frame.value("en", "")}, true);
+            // The host's own words for every code (other_build, no_table, too_many_tables, ...).
+            const LocalizedText said{frame.value("pl", ""), frame.value("en", "")};
+            tell(app, said.pl.empty() ? both(app, "table.status.refused") : said, true);
         }
     } catch (const DataError& error) {
         copy_lost(app, problem_words(app, error));
@@ -380,8 +613,15 @@ bool is_table_id(std::string_view id) {
     return id.size() == 32 && std::all_of(id.begin(), id.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
 }
 
+bool is_phone_key(std::string_view key) {
+    return key.size() >= 16 && key.size() <= 64 && std::all_of(key.begin(), key.end(), [](char c) {
+               return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '-';
+           });
+}
+
 void add_table_settings(const App& app, nlohmann::json& settings) {
     if (!app.player_name.empty()) settings["player"] = app.player_name;
+    if (is_phone_key(app.phone_key)) settings["phone"] = app.phone_key;
     if (app.known_tables.empty()) return;
     auto& tables = settings["tables"] = nlohmann::json::array();
     for (const auto& t : app.known_tables) tables.push_back({{"id", t.id}, {"session", t.session}, {"mine", t.mine}, {"at", t.at}});
@@ -390,6 +630,8 @@ void add_table_settings(const App& app, nlohmann::json& settings) {
 void apply_table_settings(App& app, const nlohmann::json& settings) {
     if (const auto player = settings.find("player"); player != settings.end() && player->is_string())
         app.player_name = player_name_of(player->get<std::string>());
+    if (const auto phone = settings.find("phone"); phone != settings.end() && phone->is_string() && is_phone_key(phone->get<std::string>()))
+        app.phone_key = phone->get<std::string>();
     const auto tables = settings.find("tables");
     if (tables == settings.end() || !tables->is_array()) return;
     app.known_tables.clear();
@@ -414,7 +656,7 @@ std::string table_link(const App& app) {
 void open_table_for_others(App& app, std::string player) {
     player = player_name_of(player);
     if (player.empty()) return tell(app, both(app, "table.name_needed"), true);
-    app.player_name = player;
+    keep_player_name(app, player);
     join_table(app, "", player);
 }
 
@@ -434,7 +676,7 @@ void join_waiting_table(App& app, std::string player) {
     if (!app.table_waiting) return;
     player = player_name_of(player);
     if (player.empty()) return tell(app, both(app, "table.name_needed"), true);
-    app.player_name = player;
+    keep_player_name(app, player);
     const std::string id = *app.table_waiting;
     app.table_waiting.reset();
     join_known_or_new(app, id);
@@ -450,9 +692,42 @@ void rejoin_table_on_start(App& app) {
 }
 
 void reconnect_table(App& app) {
-    if (!app.table || app.table->link == TableLink::Joined) return;
-    if (app.table->link == TableLink::Refused) app.table->link = TableLink::Connecting;
+    if (!app.table) return;
+    LiveTable& table = *app.table;
+    if (table.link == TableLink::Joined && !table.elsewhere) return;
+    if (table.elsewhere) {
+        // The table comes back to this tab (the other one is told by the host): this tab's saves
+        // go on from what the other one stored, and the table's whole copy is asked for.
+        table.elsewhere = false;
+        table.closed.clear();
+        take_stored_copy(app);
+        table.have_copy = false;
+        table.link = TableLink::Connecting;
+    }
+    if (table.link == TableLink::Refused) table.link = TableLink::Connecting;
     app.platform_requests.push_back({PlatformRequest::Kind::TableConnect, "", ""});
+}
+
+bool table_should_reconnect(const App& app) {
+    return app.table && app.table->link != TableLink::Refused && !app.table->elsewhere;
+}
+
+void table_copy_saved_elsewhere(App& app) {
+    // Connecting: this tab is taking the table (its hello goes out now; the welcome's copy is saved
+    // over the other tab's, and the host tells that tab).
+    if (!app.table || app.table->link == TableLink::Connecting) return;
+    LiveTable& table = *app.table;
+    if (!table.elsewhere) {
+        table.elsewhere = true;
+        tell(app, both(app, "table.elsewhere"), true);
+    }
+    // Connected: the steps still coming on this connection are applied in their order (the host
+    // lets it go when the other tab's hello takes its place). Else the stored copy is the latest,
+    // and this tab stops connecting.
+    if (table.link == TableLink::Joined) return;
+    if (table.link == TableLink::Lost) app.platform_requests.push_back({PlatformRequest::Kind::TableClose, "", ""});
+    table.sent.reset();
+    take_stored_copy(app);
 }
 
 void left_table(App& app) {

@@ -28,7 +28,9 @@ enum class TableLink {
 
 struct LiveTable {
     std::string id;      // the table's key: 32 hexadecimal digits, from the host
-    std::string player;  // this phone's player name, shown beside its steps on every phone
+    // This phone's name at this table, shown beside its steps on every phone: the one it asked for,
+    // until the host's welcome gives the one it has there ("Kuba (2)" when another phone is Kuba).
+    std::string player;
     // Opening a table: a random key sent with every "open" of this table, so that an "open" sent
     // again (the connection dropped before the welcome) finds the table it made, not a second one.
     std::string opening;
@@ -50,7 +52,17 @@ struct LiveTable {
     };
     std::optional<Sent> sent;
     std::optional<Action> send_again;  // refused as stale: the player may send it again
-    std::string closed;  // the host's reason for refusing this phone (other_build, no_table, ...)
+    std::string closed;  // the host's reason for refusing this phone (other_build, no_table, replaced, ...)
+    // Another tab (or window) of this browser holds the table: it saved the table's copy, or the
+    // host took its newer connection for this phone ("replaced"). Read-only here, never connecting
+    // again by itself (it would take the table back from the tab the player is in); "Połącz
+    // ponownie" brings the table back here. Steps still arriving on this connection are applied
+    // (the other tab saves them).
+    bool elsewhere = false;
+    // The tags of this phone's steps: the player's name, a random part made when it became a phone
+    // of the table, and a count ("Kuba-3f9a1c07-1"), so that no other phone (nor another tab) sends
+    // the same ref.
+    std::string ref_key;
     std::uint64_t refs = 0;
 };
 
@@ -67,6 +79,9 @@ inline constexpr std::size_t max_known_tables = 12;  // the oldest is forgotten 
 inline constexpr std::size_t max_characters_played = 12;  // a phone's choice at one table
 // (The stored settings' limits, store/session_store.cpp, hold 12 tables of 12 characters.)
 inline constexpr std::size_t max_player_name_chars = 40;  // the host's limit (table-host.mjs)
+
+// A phone's key as the protocol takes it: 16-64 characters of [A-Za-z0-9_-].
+bool is_phone_key(std::string_view key);
 
 // A table's id as the host makes it: 32 lowercase hexadecimal digits (128 random bits).
 bool is_table_id(std::string_view id);
@@ -90,8 +105,17 @@ void join_waiting_table(App& app, std::string player);
 void decline_waiting_table(App& app);
 // On start: the phone was at a table with the session that opened: it joins again.
 void rejoin_table_on_start(App& app);
-// "Połącz ponownie": the platform connects at once (its backoff starts again).
+// "Połącz ponownie": the platform connects at once (its backoff starts again). From a tab where the
+// table is held elsewhere, the table comes back to this one (its copy as last stored first).
 void reconnect_table(App& app);
+// Whether the platform connects again by itself after the connection dropped: not after the host
+// refused this phone, nor while another tab holds the table.
+bool table_should_reconnect(const App& app);
+// Another tab of this browser saved the open session, which is this phone's copy of a table: that
+// tab is at the table now. This one says so and becomes read-only; once its own connection is
+// over, it shows the copy as the other tab stored it, and stops connecting. (A tab connecting
+// now takes the table instead: its welcome is saved over the other tab's copy.)
+void table_copy_saved_elsewhere(App& app);
 // Another session opened on this phone: it leaves the table (the copy stays a stored session,
 // and the table's link opens it again).
 void left_table(App& app);
@@ -109,6 +133,9 @@ std::string hello_frame(const App& app);
 // Becomes a phone of the table `id` (or of a new one, when `id` is empty: open_table_frame) and
 // asks the platform to connect.
 void join_table(App& app, std::string id, std::string player);
+// The same for the page hook (joinTable): the name is kept as this phone's, as the interface's
+// "Dołącz" keeps it.
+void join_table_as(App& app, std::string id, std::string player);
 // What the platform sends first on every (re)connection: open or hello.
 std::string first_frame(App& app);
 

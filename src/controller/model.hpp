@@ -268,6 +268,9 @@ struct App {
     // sends actions to its host instead of applying them.
     std::optional<LiveTable> table;
     std::string player_name;               // this phone's name at live tables (the settings keep it)
+    // This phone's key at live tables (the settings keep it, made once): a table that hears it again
+    // takes the newer connection for the same phone (live_table.hpp).
+    std::string phone_key;
     std::vector<KnownTable> known_tables;  // the live tables this phone was at (the settings keep them)
     std::string page_address;              // the app's address without its fragment (from the platform)
     std::optional<std::string> table_waiting;  // a table's link waiting for this phone's player name

@@ -361,7 +361,12 @@ void storage_changed(App& app) {
     if (!app.store) return;
     guarded(app, [&] {
         app.store->forget_listing();  // another tab wrote: the kept session lists may be out of date
-        switch (app.store->external_change()) {
+        const auto change = app.store->external_change();
+        // At a live table the open session is the table's copy: the tab that saved it is at the
+        // table now (live_table.hpp). This one stays with the table, read-only, never leaving it.
+        if (app.table && (change == store::ExternalChange::Newer || change == store::ExternalChange::Diverged))
+            return table_copy_saved_elsewhere(app);
+        switch (change) {
             case store::ExternalChange::None: return;
             case store::ExternalChange::Removed: return show(app, "session.removed_elsewhere", {}, true);
             // Another tab wrote over this tab's last save without having seen it: what this tab

@@ -1,6 +1,8 @@
 // A phone's side of the live table (controller/live_table.hpp) against a host that orders frames
 // as src/host/table-host.mjs does (docs/table-protocol.md; the real host is tested with Node phones
 // in tests/host/). Every phone's copy must stay the host's.
+#include <algorithm>
+#include <map>
 #include <string>
 #include <vector>
 #include <doctest/doctest.h>
@@ -26,14 +28,48 @@ struct Host {
     std::vector<json> steps;
     std::vector<App*> phones;  // joined
     std::string id = std::string(32, 'a');
+    // As the host does now: a phone's name taken by another phone at the table becomes "Kuba (2)"
+    // (the welcome says which), and a hello with the key of a phone at the table takes that
+    // phone's place (the older connection gets "replaced" and is read no more). Off: the host
+    // before either.
+    bool names_and_keys = true;
+    std::map<const App*, std::string> names, keys;
 
     void to(App& phone, const json& frame) { czary::app::receive_from_table(phone, frame.dump()); }
     void everyone(const json& frame) {
         for (App* phone : phones) to(*phone, frame);
     }
+    bool at_table(const App& phone) const { return std::find(phones.begin(), phones.end(), &phone) != phones.end(); }
+    // A phone joins: the name it has here, and the older connection of the same phone replaced.
+    std::string join(App& phone, const json& frame) {
+        phones.erase(std::remove(phones.begin(), phones.end(), &phone), phones.end());
+        const std::string key = frame.value("phone", "");
+        std::string name = frame.value("player", "");
+        if (names_and_keys) {
+            for (App* other : std::vector<App*>(phones))
+                if (!key.empty() && keys[other] == key) {
+                    to(*other, {{"t", "error"}, {"code", "replaced"}, {"pl", "Ten telefon połączył się ze stołem ponownie."}, {"en", "This phone connected again."}});
+                    phones.erase(std::remove(phones.begin(), phones.end(), other), phones.end());
+                }
+            const auto taken = [&](const std::string& candidate) {
+                return std::any_of(phones.begin(), phones.end(), [&](App* other) { return names[other] == candidate; });
+            };
+            for (int n = 2; taken(name); ++n) name = frame.value("player", "") + " (" + std::to_string(n) + ")";
+        }
+        names[&phone] = name;
+        keys[&phone] = key;
+        phones.push_back(&phone);
+        return name;
+    }
+    json welcome(const std::string& name, json fields) const {
+        json frame = {{"t", "welcome"}, {"table", id}, {"version", steps.size()}};
+        if (names_and_keys) frame["player"] = name;
+        frame.update(fields);
+        return frame;
+    }
 
     // Takes every frame the phone has queued and answers it.
-    void pump(App& phone, const std::string& player) {
+    void pump(App& phone, std::string player = "") {
         auto requests = std::move(phone.platform_requests);
         phone.platform_requests.clear();
         for (const auto& request : requests) {
@@ -42,19 +78,24 @@ struct Host {
             const std::string t = frame["t"];
             if (t == "open") {
                 handle = json::parse(table_open(frame["session"].dump().c_str()))["table"];
-                phones.push_back(&phone);
-                to(phone, {{"t", "welcome"}, {"table", id}, {"version", 0}, {"session", json::parse(table_file(handle))}});
+                const std::string name = join(phone, frame);
+                to(phone, welcome(name, {{"session", json::parse(table_file(handle))}}));
             } else if (t == "hello") {
-                phones.push_back(&phone);
-                if (frame.contains("since"))
-                    to(phone, {{"t", "welcome"}, {"table", id}, {"version", steps.size()}, {"from", frame["since"]},
-                               {"steps", json(std::vector<json>(steps.begin() + frame["since"].get<long>(), steps.end()))}});
+                const std::string name = join(phone, frame);
+                if (frame.contains("since") && frame["since"].get<std::size_t>() <= steps.size())
+                    to(phone, welcome(name, {{"from", frame["since"]}, {"steps", json(std::vector<json>(steps.begin() + frame["since"].get<long>(), steps.end()))}}));
                 else
-                    to(phone, {{"t", "welcome"}, {"table", id}, {"version", steps.size()}, {"session", json::parse(table_file(handle))}});
+                    to(phone, welcome(name, {{"session", json::parse(table_file(handle))}}));
+            } else if (names_and_keys && !at_table(phone)) {
+                continue;  // a replaced connection: its later frames are never read
+            } else if (frame["v"] > steps.size()) {
+                // The phone's copy is ahead of the table: no step was taken at its version.
+                to(phone, {{"t", "refused"}, {"ref", frame["ref"]}, {"version", steps.size()}, {"code", "stale"}, {"pl", "Ktoś był pierwszy"}, {"en", "Somebody was first"}});
             } else if (frame["v"] != steps.size()) {
                 const json& first = steps[frame["v"].get<std::size_t>()];
                 to(phone, {{"t", "refused"}, {"ref", frame["ref"]}, {"version", steps.size()}, {"code", "stale"}, {"first", first}, {"pl", "Ktoś był pierwszy"}, {"en", "Somebody was first"}});
             } else if (t == "act") {
+                if (names.count(&phone)) player = names[&phone];
                 json action = frame["action"];
                 action["player"] = player;
                 const json result = json::parse(table_apply(handle, action.dump().c_str()));
@@ -67,6 +108,7 @@ struct Host {
                 step.update({{"t", "step"}, {"version", steps.size()}, {"ref", frame["ref"]}});
                 everyone(step);
             } else {
+                if (names.count(&phone)) player = names[&phone];
                 const bool done = t == "undo" ? table_undo(handle) : table_redo(handle);
                 REQUIRE(done);
                 steps.push_back({{"op", t}, {"player", player}});
@@ -454,4 +496,308 @@ TEST_CASE("table protocol: what a stale step offers: the same action done alread
     CHECK(t.bartek.app.ui.notice->offer == czary::app::Offer::SendAgain);
     t.same_everywhere();
     CHECK(t.host.steps.size() == 3);
+}
+
+namespace {
+
+// A phone joining `host` as the platform does it: the first frame of the connection, answered.
+void connect(Host& host, App& phone) {
+    phone.platform_requests.push_back({PlatformRequest::Kind::TableSend, "", czary::app::first_frame(phone)});
+    host.pump(phone);
+}
+
+// The refs of the steps a phone has sent and not yet had answered.
+std::vector<std::string> refs_sent(const App& app) {
+    std::vector<std::string> refs;
+    for (const auto& request : app.platform_requests)
+        if (request.kind == PlatformRequest::Kind::TableSend) refs.push_back(json::parse(request.text).value("ref", ""));
+    return refs;
+}
+
+// A second tab of the same browser: the same storage (and so the same settings and phone key),
+// its own session store and app, opened as main() opens it.
+struct SecondTab {
+    czary::store::SessionStore store;
+    App app;
+    explicit SecondTab(test::MapStore& shared) : store(shared, [] { return std::int64_t{1'700'000'200'000}; }), app(czary::app::make_app(77)) {
+        app.store = &store;
+        czary::app::open_start_session(app);
+        czary::app::restore_settings(app);
+        czary::app::rejoin_table_on_start(app);
+    }
+};
+
+}  // namespace
+
+TEST_CASE("table protocol: two phones named alike each keep their own steps: the host names the second 'Kuba (2)', every ref has a random part, and each loser of a race is offered 'Wyślij ponownie'") {
+    for (const bool newer_host : {true, false}) {
+        CAPTURE(newer_host);
+        Host host;
+        host.names_and_keys = newer_host;
+        test::AppWithStore first{21}, second{22};
+        czary::app::open_table_for_others(first.app, "Kuba");
+        connect(host, first.app);
+        czary::app::join_table_as(second.app, host.id, "Kuba");
+        connect(host, second.app);
+        REQUIRE(second.app.table->link == TableLink::Joined);
+        // The name this phone has at the table, for this table only; the player's own stays.
+        CHECK(second.app.player_name == "Kuba");
+        CHECK(second.app.table->player == (newer_host ? "Kuba (2)" : "Kuba"));
+        CHECK(second.app.ui.notice->text.pl == (newer_host ? "Jesteś przy stole jako Kuba (2)." : "Jesteś przy stole jako Kuba."));
+        CHECK(first.app.table->player == "Kuba");
+        // Each of the two loses one race and is offered its own step again.
+        for (App* loser : {&second.app, &first.app}) {
+            App* winner = loser == &second.app ? &first.app : &second.app;
+            REQUIRE(czary::app::dispatch(*winner, czary::actions::RollDice{"2K6", "tray"}).ok);
+            REQUIRE(czary::app::dispatch(*loser, czary::actions::RollDice{"2K6", "tray"}).ok);
+            CHECK(refs_sent(*winner) != refs_sent(*loser));  // the same name, never the same ref
+            CHECK(refs_sent(*loser).at(0).rfind(loser->table->player + "-", 0) == 0);
+            host.pump(*winner);
+            CHECK(loser->table->sent);  // the winner's step is not taken for the loser's own
+            host.pump(*loser);
+            REQUIRE(loser->ui.notice);
+            CHECK(loser->ui.notice->offer == czary::app::Offer::SendAgain);
+            CHECK(loser->ui.notice->text.pl.rfind("Wcześniej dotarło do stołu: Rzut", 0) == 0);
+            CHECK(loser->table->send_again);
+            czary::app::send_again_to_table(*loser);
+            host.pump(*loser);
+            CHECK_FALSE(loser->table->sent);
+        }
+        CHECK(host.steps.size() == 4);
+        CHECK(first.app.session.to_json() == host.file());
+        CHECK(second.app.session.to_json() == host.file());
+        // The log says who made each: two distinct names with the newer host.
+        if (newer_host) CHECK(host.steps.back()["player"] == "Kuba");
+        if (newer_host) CHECK(host.steps[0]["player"] == "Kuba");
+        if (newer_host) CHECK(host.steps[1]["player"] == "Kuba (2)");
+    }
+}
+
+TEST_CASE("table protocol: a phone's key is made once, sent in every open and hello, and kept with the settings") {
+    Table t;
+    const std::string key = t.ania.app.phone_key;
+    CHECK(czary::app::is_phone_key(key));
+    CHECK(key.size() == 32);
+    CHECK(t.bartek.app.phone_key != key);
+    CHECK(json::parse(czary::app::open_table_frame(t.ania.app))["phone"] == key);
+    CHECK(json::parse(czary::app::hello_frame(t.ania.app))["phone"] == key);
+    // The next table of this phone: the same key.
+    czary::app::play_on_alone(t.ania.app);
+    czary::app::join_table(t.ania.app, t.host.id, "Ania");
+    CHECK(json::parse(czary::app::first_frame(t.ania.app))["phone"] == key);
+    czary::app::remember_settings(t.ania.app);
+    Reloaded again(t.ania.storage);
+    CHECK(again.app.phone_key == key);
+    for (const char* bad : {"short", "spaces are not allowed here ok", "żółwżółwżółwżółwżółw"}) {
+        test::AppWithStore phone{23};
+        czary::app::apply_settings(phone.app, json{{"phone", bad}});
+        CHECK(phone.app.phone_key.empty());
+    }
+    CHECK(czary::app::is_phone_key("abcdefghijklmnop"));
+    CHECK(czary::app::is_phone_key("A-b_9" + std::string(59, 'x')));
+    CHECK_FALSE(czary::app::is_phone_key(std::string(65, 'x')));
+}
+
+TEST_CASE("table protocol: a second tab of the same phone takes the table; the first says so in words, is read-only, shows no step the table did not confirm, and 'Połącz ponownie' brings the table back") {
+    Table t;
+    t.bartek.app.player_name = "Bartek";
+    czary::app::remember_settings(t.bartek.app);
+    // A roll on its way from the first tab when the second opens.
+    REQUIRE(czary::app::dispatch(t.bartek.app, czary::actions::RollDice{"2K6", "tray"}).ok);
+    const std::size_t steps_before = t.bartek.app.session.steps().size();
+    SecondTab second(t.bartek.storage);
+    REQUIRE(second.app.table);
+    connect(t.host, second.app);
+    REQUIRE(second.app.table->link == TableLink::Joined);
+    CHECK(second.app.table->player == "Bartek");
+    // The first tab: told why, and that its roll was not made; read-only, not connecting again.
+    auto& first = t.bartek.app;
+    REQUIRE(first.table);
+    CHECK(first.table->elsewhere);
+    CHECK(first.table->closed == "replaced");
+    CHECK_FALSE(first.table->sent);
+    CHECK_FALSE(czary::app::table_should_reconnect(first));
+    CHECK(czary::app::first_frame(first).empty());
+    CHECK(first.ui.notice->refusal);
+    CHECK(first.ui.notice->text.pl.rfind("Twój krok „Rzut", 0) == 0);
+    CHECK(first.ui.notice->text.pl.find("nie dotarł do stołu i nie został wykonany. Ten stół jest teraz otwarty w innej karcie lub oknie Czarów") != std::string::npos);
+    // Its roll's frame reaches nothing (the host reads no more of a replaced connection).
+    t.host.pump(first);
+    CHECK(t.host.steps.empty());
+    CHECK(first.session.steps().size() == steps_before);
+    CHECK_FALSE(czary::app::dispatch(first, czary::actions::AddHero{"gilith"}).ok);
+    CHECK(first.ui.notice->text.pl.find("krok nie został wysłany") != std::string::npos);
+    CHECK(frames(first) == 0);
+    // The second tab plays; the first shows what it saved, never leaving the table.
+    REQUIRE(czary::app::dispatch(second.app, czary::actions::AddHero{"gilith"}).ok);
+    t.host.pump(second.app);
+    czary::app::storage_changed(first);
+    REQUIRE(first.table);
+    CHECK(first.table->elsewhere);
+    CHECK(first.session.to_json() == t.host.file());
+    const std::size_t stored = t.bartek.store.list().size();
+    // "Połącz ponownie" in the first tab: the table comes back to it, the second is told.
+    czary::app::reconnect_table(first);
+    CHECK_FALSE(first.table->elsewhere);
+    connect(t.host, first);
+    REQUIRE(first.table->link == TableLink::Joined);
+    CHECK(second.app.table->elsewhere);
+    CHECK(second.app.ui.notice->text.pl.find("otwarty w innej karcie") != std::string::npos);
+    REQUIRE(czary::app::dispatch(first, czary::actions::AddHero{"curvenol"}).ok);
+    t.host.pump(first);
+    CHECK(first.session.to_json() == t.host.file());
+    // Saved where it was, no copy of its own made by a conflict with the other tab's saves.
+    CHECK(t.bartek.store.list().size() == stored);
+    CHECK_FALSE((first.ui.notice && first.ui.notice->refusal));
+    czary::app::storage_changed(second.app);
+    CHECK(second.app.session.to_json() == t.host.file());
+}
+
+TEST_CASE("table protocol: a tab whose table copy another tab saved stays at the table, read-only, never leaving it nor saving over the other tab; its step on its way is done only when the table confirms it") {
+    Table t;
+    t.host.names_and_keys = false;  // a host that lets both tabs be at the table
+    t.bartek.app.player_name = "Bartek";
+    czary::app::remember_settings(t.bartek.app);
+    auto& first = t.bartek.app;
+    REQUIRE(czary::app::dispatch(first, czary::actions::RollDice{"2K6", "tray"}).ok);
+    SecondTab second(t.bartek.storage);
+    connect(t.host, second.app);
+    REQUIRE(second.app.table->link == TableLink::Joined);
+    // The second tab saved the table's copy: the first one's storage event.
+    czary::app::storage_changed(first);
+    REQUIRE(first.table);  // the table is not left
+    CHECK(first.table->elsewhere);
+    CHECK(first.table->link == TableLink::Joined);
+    CHECK(first.ui.notice->text.pl.find("otwarty w innej karcie") != std::string::npos);
+    CHECK(first.table->sent);  // still on its way: not shown as done, not said lost
+    t.host.pump(first);
+    CHECK_FALSE(first.table->sent);  // confirmed: now done, on both tabs
+    CHECK(first.session.to_json() == t.host.file());
+    CHECK(second.app.session.to_json() == t.host.file());
+    czary::app::storage_changed(first);
+    CHECK(first.session.to_json() == t.host.file());
+    CHECK_FALSE(czary::app::dispatch(first, czary::actions::AddHero{"gilith"}).ok);
+    CHECK_FALSE(czary::app::table_should_reconnect(first));
+    // The second tab's saves were never written over: it saves its next step without a conflict.
+    const std::size_t stored = t.bartek.store.list().size();
+    REQUIRE(czary::app::dispatch(second.app, czary::actions::AddHero{"gilith"}).ok);
+    t.host.pump(second.app);
+    CHECK(second.store.list().size() == stored);
+    CHECK(first.session.to_json() == t.host.file());
+}
+
+TEST_CASE("table protocol: a name the app cannot read in the phones at the table is left out, never the frame: the phone stays at the table and may act") {
+    Table t;
+    czary::app::receive_from_table(t.ania.app, R"({"t":"phones","phones":4,"players":["Ania","\ud800","Żaneta \ud83d\ude00","x\udc00y"]})");
+    CHECK(t.ania.app.table->link == TableLink::Joined);
+    CHECK(t.ania.app.table->phones == 4);
+    CHECK(t.ania.app.table->players == std::vector<std::string>{"Ania", "Żaneta 😀"});
+    czary::app::receive_from_table(t.ania.app, R"({"t":"phones","phones":"x","players":{"a":1}})");
+    CHECK(t.ania.app.table->link == TableLink::Joined);
+    CHECK(t.ania.app.table->players.empty());
+    REQUIRE(czary::app::dispatch(t.ania.app, czary::actions::AddHero{"larraka"}).ok);
+    t.host.pump(t.ania.app);
+    t.same_everywhere();
+    // An escaped backslash before "u" is no escape of a code unit: that name reads as it is.
+    czary::app::receive_from_table(t.ania.app, R"({"t":"phones","phones":2,"players":["a\\ud800","\ud800"]})");
+    CHECK(t.ania.app.table->link == TableLink::Joined);
+    CHECK(t.ania.app.table->players == std::vector<std::string>{"a\\ud800"});
+}
+
+TEST_CASE("table protocol: a copy ahead of the table: the stale step says so in words, keeps the copy as a session and asks for the whole table") {
+    Table t;
+    REQUIRE(czary::app::dispatch(t.ania.app, czary::actions::AddHero{"larraka"}).ok);
+    t.host.pump(t.ania.app);
+    // The host lost its last step (a damaged journal): Bartek's copy is a step ahead.
+    t.host.steps.pop_back();
+    REQUIRE(table_undo(t.host.handle));
+    const std::size_t sessions = t.bartek.store.list().size();
+    REQUIRE(czary::app::dispatch(t.bartek.app, czary::actions::AddHero{"gilith"}).ok);
+    t.bartek.app.platform_requests.erase(t.bartek.app.platform_requests.begin(), t.bartek.app.platform_requests.end() - 1);
+    t.host.pump(t.bartek.app);
+    const auto& notice = *t.bartek.app.ui.notice;
+    CHECK(notice.refusal);
+    CHECK(notice.offer == czary::app::Offer::None);
+    CHECK(notice.text.pl.rfind("Kopia gry na tym telefonie wyprzedziła stół (ma kroki, których stół nie ma), więc twój krok „Dodanie bohatera” nie został wykonany. Telefon pobiera teraz grę ze stołu. Dotychczasowa kopia z tego telefonu jest zapisana jako sesja „", 0) == 0);
+    CHECK(notice.text.pl.find("(z tego telefonu)”.") != std::string::npos);
+    CHECK(t.bartek.store.list().size() == sessions + 1);
+    CHECK_FALSE(t.bartek.app.table->send_again);
+    CHECK(asked_to_connect(t.bartek.app));
+    CHECK_FALSE(json::parse(czary::app::first_frame(t.bartek.app)).contains("since"));
+    t.bartek.app.platform_requests.clear();
+    connect(t.host, t.bartek.app);
+    CHECK(t.bartek.app.table->link == TableLink::Joined);
+    CHECK(t.bartek.app.session.to_json() == t.host.file());
+}
+
+TEST_CASE("table protocol: a phone coming back to a table that has fewer steps than its copy is told, and its copy is kept as a session") {
+    Table t;
+    REQUIRE(czary::app::dispatch(t.ania.app, czary::actions::AddHero{"larraka"}).ok);
+    t.host.pump(t.ania.app);
+    czary::app::table_connection_lost(t.bartek.app);
+    t.host.phones.pop_back();
+    t.host.steps.pop_back();
+    REQUIRE(table_undo(t.host.handle));
+    const std::size_t sessions = t.bartek.store.list().size();
+    CHECK(json::parse(czary::app::first_frame(t.bartek.app))["since"] == 1);
+    connect(t.host, t.bartek.app);
+    REQUIRE(t.bartek.app.table->link == TableLink::Joined);
+    CHECK(t.bartek.app.ui.notice->text.pl.rfind("Stół ma mniej kroków niż kopia gry na tym telefonie: telefon pokazuje teraz grę ze stołu. Dotychczasowa kopia z tego telefonu jest zapisana jako sesja „", 0) == 0);
+    CHECK(t.bartek.store.list().size() == sessions + 1);
+    CHECK(t.bartek.app.session.to_json() == t.host.file());
+}
+
+TEST_CASE("table protocol: the host's refusals and errors without words of the app's own are shown in the host's words") {
+    Table t;
+    REQUIRE(czary::app::dispatch(t.bartek.app, czary::actions::AddHero{"larraka"}).ok);
+    const std::string ref = refs_sent(t.bartek.app).at(0);
+    czary::app::receive_from_table(t.bartek.app, json{{"t", "refused"}, {"ref", ref}, {"version", 0}, {"code", "journal_full"},
+                                                      {"pl", "Dziennik stołu jest pełny: stół nie przyjmuje już kroków."}, {"en", "The table's journal is full."}}.dump());
+    CHECK(t.bartek.app.ui.notice->text.pl == "Dziennik stołu jest pełny: stół nie przyjmuje już kroków.");
+    CHECK_FALSE(t.bartek.app.table->sent);
+    CHECK(t.bartek.app.table->link == TableLink::Joined);
+    for (const char* code : {"too_many_tables", "disk_table", "host_full"}) {
+        Table other;
+        czary::app::receive_from_table(other.bartek.app, json{{"t", "error"}, {"code", code}, {"pl", std::string("Słowa hosta: ") + code}, {"en", "Host's words"}}.dump());
+        CHECK(other.bartek.app.table->link == TableLink::Refused);
+        CHECK(other.bartek.app.table->closed == code);
+        CHECK(other.bartek.app.ui.notice->text.pl == std::string("Słowa hosta: ") + code);
+        CHECK_FALSE(czary::app::table_should_reconnect(other.bartek.app));
+    }
+}
+
+TEST_CASE("table: the page hook's join keeps the player's name as the interface does, and refuses an empty one") {
+    test::AppWithStore phone{24};
+    czary::app::join_table_as(phone.app, std::string(32, 'a'), "   ");
+    CHECK_FALSE(phone.app.table);
+    CHECK(phone.app.ui.notice->text.pl.find("Podaj swoje imię") != std::string::npos);
+    czary::app::join_table_as(phone.app, std::string(32, 'a'), "  Łucja ");
+    REQUIRE(phone.app.table);
+    CHECK(phone.app.table->player == "Łucja");
+    CHECK(phone.app.player_name == "Łucja");
+    test::AppWithStore opener{25};
+    czary::app::open_table_for_others(opener.app, "Żaneta");
+    CHECK(opener.app.player_name == "Żaneta");
+}
+
+TEST_CASE("table protocol: a ref is the player's name, a random part and a count, within the host's 64 UTF-16 units whatever the name") {
+    for (const std::string& name : {std::string("Łucja"), std::string(40, 'x'), [] {
+             std::string emoji;
+             for (int i = 0; i < 40; ++i) emoji += "😀";
+             return emoji;
+         }()}) {
+        test::AppWithStore phone{26};
+        czary::app::join_table(phone.app, std::string(32, 'a'), name);
+        phone.app.table->link = TableLink::Joined;
+        REQUIRE(czary::app::dispatch(phone.app, czary::actions::RollDice{"2K6", "tray"}).ok);
+        const std::string ref = refs_sent(phone.app).at(0);
+        std::size_t units = 0;
+        for (const char c : ref) units += (static_cast<unsigned char>(c) & 0xC0) == 0x80 ? 0 : static_cast<unsigned char>(c) >= 0xF0 ? 2 : 1;
+        CAPTURE(ref);
+        CHECK(units <= 64);
+        CHECK(ref.size() > 11);
+        CHECK(ref.substr(ref.size() - 11) .find_first_not_of("0123456789abcdef-") == std::string::npos);
+        CHECK(ref.compare(ref.size() - 2, 2, "-1") == 0);
+        CHECK(name.rfind(ref.substr(0, ref.size() - 11), 0) == 0);  // the name, or its first characters
+    }
 }
