@@ -476,7 +476,14 @@
     liveTable.ws = ws;
     ws.onopen = () => {
       liveTable.heard = Date.now();
-      ws.send(Module.UTF8ToString(Module._czary_table_first_frame()));
+      const first = Module.UTF8ToString(Module._czary_table_first_frame());
+      // None: the app no longer wants this connection (another tab of this browser holds the table).
+      if (!first) {
+        liveTable.wanted = false;
+        tableDrop();
+        return;
+      }
+      ws.send(first);
       liveTable.pinger = setInterval(() => {
         if (Date.now() - liveTable.heard > 15000) return tableLost();
         if (ws.readyState === WebSocket.OPEN) ws.send('{"t":"ping"}');

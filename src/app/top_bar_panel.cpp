@@ -177,7 +177,8 @@ void draw_name_row(App& app, const std::string& name, float width) {
 
 // The live table, in a row under the bar while this phone is at one, always as tall (nothing
 // moves when the connection drops): at the table and how many phones; a red "Brak połączenia ze
-// stołem" with "Połącz ponownie"; the host's refusal with "Graj dalej sam".
+// stołem" with "Połącz ponownie"; "Stół w innej karcie" with the same (another tab of this browser
+// holds the table); the host's refusal with "Graj dalej sam".
 void draw_table_status(App& app) {
     if (!app.table) return;
     const LiveTable& table = *app.table;
@@ -202,13 +203,19 @@ void draw_table_status(App& app) {
             button_id = "table:play-alone";
             break;
     }
-    const bool alarm = table.link == TableLink::Lost || table.link == TableLink::Refused;
+    // Another tab of this browser holds the table: read-only here, one tap brings it back.
+    if (table.elsewhere) {
+        text = app.tr("table.status.elsewhere");
+        button = app.tr("table.reconnect");
+        button_id = "table:reconnect";
+    }
+    const bool alarm = table.link == TableLink::Lost || table.link == TableLink::Refused || table.elsewhere;
     const float pad = ImGui::GetStyle().FramePadding.x * 2;
     const float button_w = button ? std::min(width * 0.45f, ImGui::CalcTextSize(button).x + 2 * pad) : 0.0f;
     ImDrawList* draw = ImGui::GetWindowDrawList();
     draw->AddRectFilled(at, ImVec2(at.x + width, at.y + touch_size), col(alarm ? theme::alarm : theme::header), theme::rounding);
     float text_x = at.x + 8;
-    if (table.link == TableLink::Joined) {  // a green light: the table hears this phone
+    if (table.link == TableLink::Joined && !table.elsewhere) {  // a green light: the table hears this phone
         draw->AddCircleFilled(ImVec2(text_x + 5, at.y + touch_size / 2), 5, col(theme::good));
         text_x += 16;
     }
@@ -221,7 +228,7 @@ void draw_table_status(App& app) {
     if (button) {
         ImGui::SetCursorScreenPos(ImVec2(at.x + width - button_w, at.y));
         if (touch_button(app, button, button_id, button_w)) {
-            if (table.link == TableLink::Lost) reconnect_table(app);
+            if (table.link == TableLink::Lost || table.elsewhere) reconnect_table(app);
             else play_on_alone(app);
         }
     } else {

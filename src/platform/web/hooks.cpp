@@ -193,12 +193,13 @@ EMSCRIPTEN_KEEPALIVE int czary_table_lost() {
     auto& app = czary::platform::web_app();
     czary::app::table_connection_lost(app);
     czary::platform::request_frames(3);
-    return app.table && app.table->link != czary::app::TableLink::Refused ? 1 : 0;
+    return czary::app::table_should_reconnect(app) ? 1 : 0;
 }
 
-// The page hook's live table (web/glue.js openTable, joinTable, table, playAlone).
+// The page hook's live table (web/glue.js openTable, joinTable, table, playAlone): the name is
+// kept as this phone's, as the interface keeps it.
 EMSCRIPTEN_KEEPALIVE void czary_table_open(const char* player) {
-    czary::app::join_table(czary::platform::web_app(), "", player);
+    czary::app::open_table_for_others(czary::platform::web_app(), player);
     czary::platform::request_frames(3);
 }
 
@@ -206,7 +207,7 @@ EMSCRIPTEN_KEEPALIVE void czary_table_join(const char* request) {
     // The page's own request (glue.js): {"id", "player"}.
     const auto asked = czary::parse_own_json(request);
     if (!asked || !asked->is_object()) return;
-    czary::app::join_table(czary::platform::web_app(), asked->value("id", ""), asked->value("player", ""));
+    czary::app::join_table_as(czary::platform::web_app(), asked->value("id", ""), asked->value("player", ""));
     czary::platform::request_frames(3);
 }
 
@@ -231,6 +232,7 @@ EMSCRIPTEN_KEEPALIVE const char* czary_table_json() {
     w.object().field("id", table.id).field("player", table.player).field("link", links[static_cast<int>(table.link)]);
     w.field("version", table.version).field("phones", table.phones).field("players", table.players);
     w.field("sending", table.sent.has_value()).field("send_again", table.send_again.has_value()).field("closed", table.closed);
+    w.field("elsewhere", table.elsewhere);
     w.field("link_url", czary::app::table_link(app));
     w.key("mine").array();
     for (const auto& figure : app.session.state().figures)
