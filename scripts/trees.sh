@@ -1,6 +1,6 @@
 # The build trees of CMakePresets.json, for the scripts; sourced after env.sh, never run.
 #   preset  folder                      tests
-#   native  $CZARY_BUILD/native         unit.native, cli.*, serve.lan, docs.*
+#   native  $CZARY_BUILD/native         unit.native, cli.*, serve.*, docs.*
 #   asan    $CZARY_BUILD/native-asan    unit.asan, cli.asan_replay
 #   fuzz    $CZARY_BUILD/fuzz           fuzz.session, fuzz.actions, fuzz.store
 #   wasm    $CZARY_BUILD/wasm           unit.wasm, host.*, browser.*

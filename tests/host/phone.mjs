@@ -1,20 +1,24 @@
 // A phone at a live table without a browser: a WebSocket and its own copy of the table's session
 // in the rules core (wasm), kept as the app keeps it: a step is applied only when the host sends
 // it. Used by tests/host/table.test.mjs and the benchmark (scripts/bench-tables.mjs).
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from '../../src/host/node_modules/ws/wrapper.mjs';
 import { PROTOCOL, replay } from '../../src/host/table-host.mjs';
 
 export class Phone {
-  constructor({ url, core, player, reconnect = false }) {
-    Object.assign(this, { url, core, player, reconnect });
+  constructor({ url, core, player, reconnect = false, key = crypto.randomBytes(12).toString('base64url'), localAddress }) {
+    Object.assign(this, { url, core, player, reconnect, key, localAddress });
+    this.named = null;        // the name the table gave this phone (welcome.player)
     this.handle = null;       // this phone's copy of the session, in `core`
     this.version = null;      // the table's version this copy is at
     this.table = null;
     this.waiting = new Map(); // ref -> resolve, for what this phone sent
     this.refs = 0;
+    this.refTag = crypto.randomBytes(4).toString('hex');  // two phones named alike never share a ref
     this.events = [];         // every message from the host, in order
     this.listeners = new Set();
     this.closedWith = null;   // the host's last error, if it closed the connection
@@ -22,7 +26,7 @@ export class Phone {
 
   // Opens `session` as a new table; resolves with the table's id once welcomed.
   open(session, opening) {
-    return this.connect({ t: 'open', protocol: PROTOCOL, core: this.core.versions.core, player: this.player, ...(opening ? { opening } : {}), session });
+    return this.connect({ t: 'open', protocol: PROTOCOL, core: this.core.versions.core, player: this.player, phone: this.key, ...(opening ? { opening } : {}), session });
   }
 
   join(table) {
@@ -31,12 +35,12 @@ export class Phone {
   }
 
   hello() {
-    return { t: 'hello', protocol: PROTOCOL, core: this.core.versions.core, player: this.player, table: this.table,
+    return { t: 'hello', protocol: PROTOCOL, core: this.core.versions.core, player: this.player, phone: this.key, table: this.table,
       ...(this.version !== null ? { since: this.version } : {}) };
   }
 
   connect(first) {
-    this.ws = new WebSocket(this.url);
+    this.ws = new WebSocket(this.url, this.localAddress ? { localAddress: this.localAddress } : undefined);
     this.ws.on('open', () => this.ws.send(JSON.stringify(first)));
     this.ws.on('message', (data) => this.receive(JSON.parse(data.toString())));
     this.ws.on('error', () => {});
@@ -55,6 +59,7 @@ export class Phone {
     this.events.push(message);
     if (message.t === 'welcome') {
       this.table = message.table;
+      this.named = message.player;
       if (message.session) {
         if (this.handle !== null) this.core.close(this.handle);
         this.handle = this.core.open(JSON.stringify(message.session)).table;
@@ -95,7 +100,7 @@ export class Phone {
   // Sends an action (or an undo, a redo) prepared at this phone's version; resolves with the
   // host's answer: the step as confirmed, or why it was refused.
   send(t, action, version = this.version) {
-    const ref = `${this.player}-${++this.refs}`;
+    const ref = `${this.player}-${this.refTag}-${++this.refs}`;
     if (this.ws.readyState !== WebSocket.OPEN) return Promise.resolve({ t: 'lost' });
     const answer = new Promise((resolve) => this.waiting.set(ref, resolve));
     this.ws.send(JSON.stringify({ t, v: version, ref, ...(action ? { action } : {}) }));
@@ -112,6 +117,72 @@ export class Phone {
     this.stopped = true;
     this.ws?.close();
   }
+}
+
+// A WebSocket spoken by hand over TCP, as a client that ignores the protocol would: it goes on
+// sending after the host closed, sends half a frame and stops, names any origin. `got` holds the
+// host's text messages, `closed` resolves with the close frame's code and reason (or 1006 when the
+// connection ended without one), `status` with the HTTP status of the upgrade.
+export function rawSocket(url, { headers = {}, localAddress } = {}) {
+  const { hostname, port, pathname } = new URL(url);
+  const socket = net.connect({ host: hostname, port: Number(port), localAddress });
+  socket.on('error', () => {});
+  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  socket.write(`GET ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+    `Sec-WebSocket-Key: ${crypto.randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n${extra}\r\n`);
+  const got = [];
+  let buffer = Buffer.alloc(0);
+  let upgraded = false;
+  let closeFrame = null;
+  let resolveStatus;
+  const status = new Promise((resolve) => { resolveStatus = resolve; });
+  const closed = new Promise((resolve) => socket.on('close', () => { resolveStatus(0); resolve(closeFrame ?? { code: 1006, why: '' }); }));
+  socket.on('data', (chunk) => {
+    buffer = Buffer.concat([buffer, chunk]);
+    if (!upgraded) {
+      const end = buffer.indexOf('\r\n\r\n');
+      if (end === -1) return;
+      const code = Number(buffer.subarray(0, end).toString().split(' ')[1]);
+      resolveStatus(code);
+      buffer = buffer.subarray(end + 4);
+      upgraded = code === 101;
+      if (!upgraded) return;
+    }
+    for (;;) {
+      if (buffer.length < 2) return;
+      const opcode = buffer[0] & 0x0f;
+      let length = buffer[1] & 0x7f;
+      let at = 2;
+      if (length === 126) { if (buffer.length < 4) return; length = buffer.readUInt16BE(2); at = 4; }
+      else if (length === 127) { if (buffer.length < 10) return; length = Number(buffer.readBigUInt64BE(2)); at = 10; }
+      if (buffer.length < at + length) return;
+      const payload = buffer.subarray(at, at + length);
+      buffer = buffer.subarray(at + length);
+      if (opcode === 1) got.push(JSON.parse(payload.toString()));
+      else if (opcode === 8) closeFrame = { code: payload.length >= 2 ? payload.readUInt16BE(0) : 1005, why: payload.subarray(2).toString() };
+      else if (opcode === 9) send(Buffer.from(payload), 10);
+    }
+  });
+  // A frame of `opcode` (masked, as a client's must be); `declared` claims a longer payload than
+  // is sent (half a frame, the rest never coming).
+  function send(payload, opcode = 1, declared = payload.length) {
+    if (socket.destroyed) return false;
+    const mask = crypto.randomBytes(4);
+    const head = declared < 126 ? Buffer.from([0x80 | opcode, 0x80 | declared])
+      : declared < 65536 ? Buffer.from([0x80 | opcode, 0x80 | 126, declared >> 8, declared & 0xff])
+        : Buffer.concat([Buffer.from([0x80 | opcode, 0x80 | 127]), (() => { const b = Buffer.alloc(8); b.writeBigUInt64BE(BigInt(declared)); return b; })()]);
+    const body = Buffer.from(payload);
+    for (let i = 0; i < body.length; i += 1) body[i] ^= mask[i % 4];
+    socket.write(Buffer.concat([head, mask, body]));
+    return true;
+  }
+  return {
+    socket, got, closed, status,
+    sendText: (text) => send(Buffer.from(text)),
+    sendJson: (message) => send(Buffer.from(JSON.stringify(message))),
+    sendPartial: (bytes, declared) => send(Buffer.alloc(bytes, 0x20), 1, declared),
+    end: () => socket.destroy(),
+  };
 }
 
 // A party of four in a fight with a troll and an ork (docs/examples/02, up to start_fight).
