@@ -37,7 +37,7 @@ export const DEFAULT_LIMITS = {
   pingSeconds: 5,                     // a phone silent for 3 pings (15 s) is taken for gone
   playerNameChars: 40,
   tableDays: 30,                      // a table no phone joined for this long goes to tables/archive
-  loadedBytes: 256 * 1024 * 1024,     // sessions + journals held in the core at once (idle ones are let go)
+  coreBytes: 1024 * 1024 * 1024,      // what the tables held in the core take (estimated: heldBytes); idle ones are let go
   idleSeconds: 600,                   // a table without phones is let go from the core after this
   sweepSeconds: 60,                   // how often idle and expired tables are looked for
 };
@@ -160,7 +160,7 @@ class Table {
     this.phones = new Set();
     this.used = Date.now();
     this.fileBytes = 0;      // the session file as the core writes it, grown by every act since
-    this.heldBytes = 0;      // what it counts against loadedBytes
+    this.heldBytes = 0;      // what it takes in the core: counted against coreBytes
     this.readOnly = null;    // why no step can be written (a read-only folder)
   }
 
@@ -276,7 +276,7 @@ export async function startTableHost({
       said(`table ${name}: its journal cannot be written (${table.readOnly}); phones may join and read, not play`);
     }
     table.fileBytes = Buffer.byteLength(core.file(table.handle));
-    table.heldBytes = Buffer.byteLength(sessionText) + table.store.size;
+    table.heldBytes = heldInCore(table.fileBytes, core.where(table.handle).length);
     makeRoom(table);
     return table;
   }
@@ -295,18 +295,18 @@ export async function startTableHost({
     table.store.close();
   }
 
-  // Keeps what the core holds within loadedBytes: idle tables without phones go first.
-  function makeRoom(keep) {
-    let held = 0;
+  // Keeps what the core holds within coreBytes: idle tables without phones go first.
+  function makeRoom(keep, incoming = 0) {
+    let held = incoming;
     for (const t of tables.values()) if (t.loaded) held += t.heldBytes;
-    if (held <= limits.loadedBytes) return true;
+    if (held <= limits.coreBytes) return true;
     const idle = [...tables.values()].filter((t) => t.loaded && t !== keep && t.phones.size === 0).sort((a, b) => a.used - b.used);
     for (const t of idle) {
-      if (held <= limits.loadedBytes) break;
+      if (held <= limits.coreBytes) break;
       held -= t.heldBytes;
       unload(t);
     }
-    return held <= limits.loadedBytes;
+    return held <= limits.coreBytes;
   }
 
   // The core trapped (a bug, or memory): a new instance; every table is read again from disk when
@@ -629,7 +629,7 @@ export async function startTableHost({
     } catch {  // too deep even to be written out again
       return closeWith(ws, reason('bad_session'));
     }
-    if (!makeRoom(null)) return closeWith(ws, reason('host_busy'));
+    if (!makeRoom(null, heldInCore(Buffer.byteLength(sessionText), 0))) return closeWith(ws, reason('host_busy'));
     let opened;
     try {
       opened = core.open(sessionText);
@@ -649,6 +649,10 @@ export async function startTableHost({
       core.close(opened.table);
       return closeWith(ws, reason('session_too_large'));
     }
+    if (!makeRoom(null, heldInCore(fileBytes, opened.length))) {
+      core.close(opened.table);
+      return closeWith(ws, reason('host_busy'));
+    }
     const id = crypto.randomBytes(16).toString('hex');
     const store = new TableStore(path.join(dataDir, folderName(id)), io);
     try {
@@ -664,7 +668,7 @@ export async function startTableHost({
     table.handle = opened.table;
     table.steps = [];
     table.fileBytes = fileBytes;
-    table.heldBytes = Buffer.byteLength(sessionText);
+    table.heldBytes = heldInCore(fileBytes, opened.length);
     register(table);
     said(`table opened by ${player} (${tables.size} on this host)`);
     send(ws, { t: 'opened', table: id });
@@ -703,8 +707,10 @@ export async function startTableHost({
     }
     try {
       const bytes = table.store.append(entry, limits.journalBytes);
-      if (entry.op === 'act') table.fileBytes += Buffer.byteLength(JSON.stringify(entry.action)) + 1;
-      table.heldBytes += bytes;
+      if (entry.op === 'act') {
+        table.fileBytes += Buffer.byteLength(JSON.stringify(entry.action)) + 1;
+        table.heldBytes += heldInCore(bytes, 1);
+      }
     } catch (error) {
       // Not on disk, so not made: the core goes back to where the table is on disk.
       const full = error instanceof JournalFull;
@@ -761,6 +767,11 @@ function originAllowed(origin, hostHeader, allowed) {
   if (typeof hostHeader !== 'string') return false;
   return given === normalOrigin(`http://${hostHeader}`) || given === normalOrigin(`https://${hostHeader}`);
 }
+
+// What a table takes in the core's memory, measured (scripts/bench-tables.mjs is the place to
+// measure it again): about twice its session file, and some 400 bytes a step (its checkpoints).
+// A session of 2 MiB of notes took 4 MB; one of 50,000 short steps (1.1 MB) took 21 MB.
+const heldInCore = (fileBytes, steps) => 2 * fileBytes + 512 * steps;
 
 const oneLine = (error) => String(error?.message ?? error).split('\n')[0].slice(0, 300);
 

@@ -466,6 +466,29 @@ test('tables: one no phone joined for the set days moves to the archive and come
   small.stop();
 });
 
+test('the core\'s memory is bounded: tables without phones are let go and read again from disk when a phone comes; with no room left, a new table is refused in words', async () => {
+  const opened = core.open(JSON.stringify(fightSession()));
+  const one = 2 * Buffer.byteLength(core.file(opened.table)) + 512 * (opened.length + 1);  // a table of one step
+  const { host, url, stop } = await startHost({ limits: { coreBytes: Math.floor(2.5 * one) } });
+  const first = await seat(url, ['Łucja']);
+  assert.equal((await first.phones[0].act(tray('pierwszy stół'))).t, 'step');
+  first.phones[0].close();
+  await waitFor(() => host.tables.get(first.table).phones.size === 0, 'Łucja left');
+  const second = await seat(url, ['Żaneta']);
+  const third = await seat(url, ['Ścibor']);
+  assert.equal(host.tables.get(first.table).loaded, false, 'the idle table was let go');
+  await assert.rejects(new Phone({ url, core, player: 'Mścisław' }).open(fightSession()), (e) => e.reason.code === 'host_busy' && /za mało pamięci/.test(e.reason.pl));
+  third.phones[0].close();
+  await waitFor(() => host.tables.get(third.table).phones.size === 0, 'Ścibor left');
+  const back = new Phone({ url, core, player: 'Łucja' });
+  await back.join(first.table);
+  assert.equal(back.version, 1, 'read again with its step');
+  assert.equal(host.tables.get(third.table).loaded, false);
+  assert.equal((await back.act(tray('znowu'))).t, 'step');
+  for (const phone of [back, ...second.phones]) phone.close();
+  stop();
+});
+
 async function seat(url, names, session = fightSession(), localAddress) {
   const phones = names.map((player) => new Phone({ url, core, player, localAddress }));
   const table = await phones[0].open(session);
