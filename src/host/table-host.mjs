@@ -728,6 +728,7 @@ export async function startTableHost({
     broadcast(table, { t: 'step', version: table.version, ref, ...entry });
   }
 
+  let closed = false;
   return {
     tables,
     core,
@@ -735,6 +736,8 @@ export async function startTableHost({
     file: (id) => (tables.has(id) ? JSON.parse(core.file(load(tables.get(id)).handle)) : undefined),
     sweep,
     close() {
+      if (closed) return;
+      closed = true;
       clearInterval(heartbeat);
       clearInterval(sweeper);
       server.off('upgrade', onUpgrade);

@@ -239,7 +239,7 @@ export function syncFolder(dir) {
 }
 
 // The tables folder's lock: one host per folder. host.lock holds the pid of the host that keeps
-// it; a lock whose process is gone (a host killed with -9) is taken over.
+// it (and a random part, so that only the host that took it removes it); a lock whose process is gone (a host killed with -9) is taken over.
 const held = new Set();
 export function lockFolder(dataDir) {
   const file = path.join(dataDir, 'host.lock');
@@ -248,14 +248,15 @@ export function lockFolder(dataDir) {
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
       const fd = fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | NOFOLLOW, 0o644);
-      fs.writeSync(fd, `${process.pid}\n`);
+      const mine = `${process.pid} ${crypto.randomBytes(8).toString('hex')}\n`;
+      fs.writeSync(fd, mine);
       fs.fsyncSync(fd);
       fs.closeSync(fd);
       held.add(key);
       return () => {
         held.delete(key);
         try {
-          if (readText(file).trim() === String(process.pid)) fs.unlinkSync(file);
+          if (readText(file) === mine) fs.unlinkSync(file);
         } catch { /* gone already */ }
       };
     } catch (error) {
@@ -263,7 +264,7 @@ export function lockFolder(dataDir) {
     }
     let pid = NaN;
     try {
-      pid = Number(readText(file).trim());
+      pid = Number(readText(file).split(' ')[0].trim());
     } catch { /* a damaged lock: taken over */ }
     if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
       throw new Error(`another table host (process ${pid}) keeps its tables in ${dataDir}`);

@@ -3,73 +3,22 @@
 // disk, a damaged or linked journal, two hosts on one folder, clients that ignore the close, fill
 // the host or hold half frames, names alike or not well-formed, a trap in the rules core. Each
 // test failed on the host before the issue. Names are the table's: Polish, with diacritics.
-import { test, before, after } from 'node:test';
+import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import http from 'node:http';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { loadTableCore, startTableHost } from '../../src/host/table-host.mjs';
+import { loadTableCore } from '../../src/host/table-host.mjs';
+import { CORE_DIR, startHost, startServerChild, tmpdir, waitFor } from './fixture.mjs';
 import { Phone, fightSession, rawSocket } from './phone.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const CORE_DIR = process.env.CZARY_TABLE_CORE ?? path.join(ROOT, 'build/wasm/host');
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const waitFor = async (condition, what, ms = 15000) => {
-  const until = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
-};
-
 let core;
-const temporary = [];
-const tmpdir = () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'czary-never-'));
-  temporary.push(dir);
-  return dir;
-};
-const running = [];
-
-async function startHost(options = {}) {
-  const server = http.createServer((_, response) => response.writeHead(404).end());
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const dataDir = options.dataDir ?? tmpdir();
-  const lines = [];
-  let host;
-  try {
-    host = await startTableHost({ server, dataDir, coreDir: CORE_DIR, log: (l) => lines.push(l), ...options, dataDir });
-  } catch (error) {
-    server.close();
-    throw error;
-  }
-  const port = server.address().port;
-  const url = `ws://127.0.0.1:${port}/table`;
-  const handle = { host, server, url, port, dataDir, lines, stop: () => { host.close(); server.close(); } };
-  running.push(handle);
-  return handle;
-}
-
 const hello = (table, player, extra = {}) => ({ t: 'hello', protocol: 1, core: core.versions.core, player, table, ...extra });
 const tray = (note = 'rzut') => ({ type: 'roll_dice', code: '2K6', purpose: 'tray', note });
 const folderOf = (dataDir) => fs.readdirSync(dataDir).find((name) => /^[0-9a-f]{32}$/.test(name));
 
 before(async () => {
   core = await loadTableCore(CORE_DIR);
-});
-
-after(() => {
-  for (const handle of running) {
-    try {
-      handle.stop();
-      handle.server.closeAllConnections();
-    } catch { /* stopped */ }
-  }
-  for (const dir of temporary) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 test('requests that killed the process: an upgrade to a target no URL parser takes, other paths, another site\'s page; answered, the host goes on', async () => {
@@ -250,14 +199,10 @@ test('symbolic links in the tables folder are refused: a linked journal\'s targe
 test('two hosts on one tables folder: the second is refused with the first one\'s process, in this process and in another; a lock left by a killed host is taken over', async () => {
   const first = await startHost();
   await assert.rejects(startHost({ dataDir: first.dataDir }), /another table host/);
-  const site = tmpdir();
-  fs.writeFileSync(path.join(site, 'index.html'), '<!doctype html>');
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/static-server.mjs'), site, '0', `--table-core=${CORE_DIR}`, `--tables=${first.dataDir}`], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', (d) => { out += d; });
-  await waitFor(() => /Live tables are off/.test(out), 'the second process refuses the folder');
-  assert.match(out, new RegExp(`process ${process.pid}`));
-  child.kill('SIGKILL');
+  const child = await startServerChild(first.dataDir);
+  assert.match(child.out(), /Live tables are off/);
+  assert.match(child.out(), new RegExp(`process ${process.pid}`));
+  child.child.kill('SIGKILL');
   first.stop();
   // A host killed with -9 leaves its lock: a new host takes it over (its process is gone).
   fs.writeFileSync(path.join(first.dataDir, 'host.lock'), '2147480000\n');

@@ -1,46 +1,15 @@
 // The live table's host (src/host/table-host.mjs, docs/table-protocol.md) with phones that are
 // Node clients keeping their own copy in the same rules core: order, catch-up, conflicts, a host
 // killed with -9, hostile clients, other builds, limits. The phones in a browser: tests/browser.
-import { test, before, after } from 'node:test';
+import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { loadTableCore, startTableHost } from '../../src/host/table-host.mjs';
+import { loadTableCore } from '../../src/host/table-host.mjs';
+import { CORE_DIR, sleep, startHost, startServerChild, tmpdir, waitFor } from './fixture.mjs';
 import { Phone, PRELUDE, fightSession, randomMove, rawClient, seeded } from './phone.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const CORE_DIR = process.env.CZARY_TABLE_CORE ?? path.join(ROOT, 'build/wasm/host');
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const waitFor = async (condition, what, ms = 10000) => {
-  const until = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
-};
-
 let core;
-const temporary = [];
-const tmpdir = () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'czary-tables-'));
-  temporary.push(dir);
-  return dir;
-};
-
-async function startHost(options = {}) {
-  const server = http.createServer((_, response) => response.writeHead(404).end());
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const dataDir = options.dataDir ?? tmpdir();
-  const lines = [];
-  const host = await startTableHost({ server, dataDir, coreDir: CORE_DIR, limits: options.limits, log: (l) => lines.push(l) });
-  const url = `ws://127.0.0.1:${server.address().port}/table`;
-  return { host, server, url, dataDir, lines, stop: () => { host.close(); server.close(); } };
-}
 
 async function seatPhones(url, names, session = fightSession()) {
   const phones = names.map((player) => new Phone({ url, core, player }));
@@ -51,10 +20,6 @@ async function seatPhones(url, names, session = fightSession()) {
 
 before(async () => {
   core = await loadTableCore(CORE_DIR);
-});
-
-after(() => {
-  for (const dir of temporary) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 test('four phones, 200 interleaved actions in random order: every phone holds the host\'s session, and so does its disk', async () => {
@@ -187,19 +152,8 @@ test('two phones sending at the same version: one is taken, the other is told wh
 });
 
 test('the host killed with SIGKILL three times during bursts of four phones with Polish names and an emoji: every step a phone saw confirmed is at its version, the phones reconnect by themselves', async () => {
-  const site = tmpdir();
-  fs.writeFileSync(path.join(site, 'index.html'), '<!doctype html>');
   const dataDir = tmpdir();
-  const startChild = (port = 0) => new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'scripts/static-server.mjs'), site, String(port), `--table-core=${CORE_DIR}`, `--tables=${dataDir}`], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = out.match(/listening on 127\.0\.0\.1:(\d+)/);
-      if (m && /Stół na żywo/.test(out)) resolve({ child, port: Number(m[1]), out: () => out });
-    });
-    child.on('exit', (code) => reject(new Error(`host exited ${code}: ${out}`)));
-  });
+  const startChild = (port) => startServerChild(dataDir, port);
   let host = await startChild();
   const url = `ws://127.0.0.1:${host.port}/table`;
   // Every line of the journal holds Polish letters (two bytes, one UTF-16 unit each) and an emoji
