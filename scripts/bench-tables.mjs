@@ -48,7 +48,10 @@ function hostUsage() {
 const core = await loadTableCore(coreDir);
 const tables = [];
 for (let t = 0; t < tableCount; t += 1) {
-  const phones = Array.from({ length: phoneCount }, (_, i) => new Phone({ url, core, player: `Gracz ${i + 1}` }));
+  // Each table's phones from a loopback address of their own, as groups at their own tables are:
+  // the host opens at most 10 tables a minute for one address.
+  const localAddress = `127.0.${1 + Math.floor(t / 250)}.${1 + (t % 250)}`;
+  const phones = Array.from({ length: phoneCount }, (_, i) => new Phone({ url, core, player: `Gracz ${i + 1}`, localAddress }));
   const id = await phones[0].open(fightSession(t + 1));
   for (const phone of phones.slice(1)) await phone.join(id);
   tables.push({ id, phones });
