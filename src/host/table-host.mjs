@@ -292,6 +292,7 @@ export async function startTableHost({
     }
     table.handle = null;
     table.steps = null;
+    table.readOnly = null;  // looked at again when it is next read (the folder may be writable by then)
     table.store.close();
   }
 
