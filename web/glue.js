@@ -461,7 +461,8 @@
       return;
     }
     tableLater(liveTable.backoff);
-    liveTable.backoff = Math.min(30000, liveTable.backoff * 2);
+    // At most 5 s apart: the host is at the table (a restart takes seconds), and a try costs little.
+    liveTable.backoff = Math.min(5000, liveTable.backoff * 2);
   };
   const tableOpen = () => {
     clearTimeout(liveTable.retry);
@@ -507,6 +508,9 @@
   };
   document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'visible') tableNow(); });
   window.addEventListener('online', tableNow);
+  // The phone says it lost the network: the connection is taken for lost at once (the socket would
+  // stay open for up to 15 s before a ping noticed), and the top bar says so.
+  window.addEventListener('offline', () => { if (liveTable.ws) tableLost(); });
 
   // A hook called before the app runs says so (its functions do not exist yet: a TypeError, or
   // a trap inside the wasm).

@@ -228,8 +228,12 @@ void apply_confirmed(App& app, const nlohmann::json& step) {
     LiveTable& table = *app.table;
     const std::string op = step.value("op", "");
     const std::string player = step.value("player", "");
-    const bool mine = table.sent && step.value("ref", "") == table.sent->ref;
-    if (mine) table.sent.reset();
+    const std::string ref = step.value("ref", "");
+    const bool mine = (table.sent && ref == table.sent->ref) || (table.unsure && ref == table.unsure->ref);
+    if (mine) {
+        table.sent.reset();
+        table.unsure.reset();
+    }
     if (op == "act") {
         GameState before = app.session.state();
         const ApplyResult result = app.session.apply(step.at("action"));
@@ -319,6 +323,18 @@ void welcome(App& app, const nlohmann::json& frame) {
         tell(app, both(app, "table.caught_up", {{"{n}", std::to_string(missed)}}), false);
     } else if (frame.contains("session") || table.player != asked) {
         tell(app, both(app, "table.joined", {{"{player}", table.player}}), false);
+    }
+    // A step on its way when the connection dropped and not among the steps that came: not made.
+    // With a whole copy the steps are not named one by one: the log shows whether it is there.
+    if (table.unsure) {
+        const LiveTable::Sent unsent = std::move(*table.unsure);
+        table.unsure.reset();
+        LocalizedText said;
+        if (missed > 1) said = both(app, "table.caught_up", {{"{n}", std::to_string(missed)}});
+        add_sentence(said, both(app, frame.contains("steps") ? "table.not_made" : "table.maybe_made", {{"{step}", unsent.title}}));
+        const bool again = frame.contains("steps") && unsent.step.action;
+        if (again) table.send_again = *unsent.step.action;
+        tell(app, said, true, again ? Offer::SendAgain : Offer::None);
     }
     table.version = version;
     table.have_copy = true;
@@ -592,6 +608,7 @@ void table_connection_lost(App& app) {
     if (!app.table || app.table->link == TableLink::Refused) return;
     app.table->link = TableLink::Lost;
     // What was on its way may or may not have reached the host: the welcome's steps say.
+    if (app.table->sent) app.table->unsure = std::move(app.table->sent);
     app.table->sent.reset();
 }
 
@@ -704,7 +721,8 @@ void reconnect_table(App& app) {
         table.have_copy = false;
         table.link = TableLink::Connecting;
     }
-    if (table.link == TableLink::Refused) table.link = TableLink::Connecting;
+    // Said at once where the table's row is (*Łączenie ze stołem…*); the platform says if it fails.
+    if (table.link == TableLink::Refused || table.link == TableLink::Lost) table.link = TableLink::Connecting;
     app.platform_requests.push_back({PlatformRequest::Kind::TableConnect, "", ""});
 }
 

@@ -51,6 +51,10 @@ struct LiveTable {
         std::string title;  // what it is, for the toasts ("Błyskawica", "Cofnij")
     };
     std::optional<Sent> sent;
+    // On its way when the connection dropped: it may or may not have reached the host. The next
+    // welcome says: among the steps it brings (done), or not (the player is told it was not made,
+    // and offered to send it again).
+    std::optional<Sent> unsure;
     std::optional<Action> send_again;  // refused as stale: the player may send it again
     std::string closed;  // the host's reason for refusing this phone (other_build, no_table, replaced, ...)
     // Another tab (or window) of this browser holds the table: it saved the table's copy, or the

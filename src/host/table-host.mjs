@@ -695,11 +695,11 @@ export async function startTableHost({
         }
         const result = core.apply(table.handle, text);
         if (!result.ok) return send(ws, { t: 'refused', ref, version: table.version, code: 'rules', refusal: result.refusal });
-        entry = { op: 'act', player, action };
+        entry = { op: 'act', player, action, ...(ref ? { ref } : {}) };
       } else {
         const done = message.t === 'undo' ? core.undo(table.handle) : core.redo(table.handle);
         if (!done) return send(ws, { t: 'refused', ref, version: table.version, ...reason(message.t === 'undo' ? 'nothing_to_undo' : 'nothing_to_redo') });
-        entry = { op: message.t, player };
+        entry = { op: message.t, player, ...(ref ? { ref } : {}) };
       }
     } catch (error) {
       if (!(error instanceof CoreFault)) throw error;
@@ -725,8 +725,10 @@ export async function startTableHost({
       }
       return send(ws, { t: 'refused', ref, version: table.version, ...reason(full ? 'journal_full' : 'disk') });
     }
+    // The step keeps its sender's ref, in the journal too: a phone whose connection dropped while
+    // its step was on its way finds it among the steps its welcome brings, even after a restart.
     table.steps.push(entry);
-    broadcast(table, { t: 'step', version: table.version, ref, ...entry });
+    broadcast(table, { t: 'step', version: table.version, ...entry });
   }
 
   let closed = false;

@@ -434,6 +434,24 @@ test('the core\'s memory is bounded: tables without phones are let go and read a
   stop();
 });
 
+test('a step keeps its sender\'s ref in the journal: a phone whose connection dropped while its step was on its way finds it in its welcome, after a restart too', async () => {
+  const first = await startHost();
+  const { phones: [lucja], table } = await seat(first.url, ['Łucja']);
+  const done = await lucja.act(tray('w drodze'));
+  assert.equal(done.t, 'step');
+  assert.match(done.ref, /^Łucja-[0-9a-f]{8}-\d+$/);
+  lucja.close();
+  first.stop();
+  const second = await startHost({ dataDir: first.dataDir });
+  const back = new Phone({ url: second.url, core, player: 'Łucja' });
+  Object.assign(back, { handle: core.open(JSON.stringify(fightSession())).table, version: 0, table });
+  await back.join(table);
+  const welcome = back.events.find((m) => m.t === 'welcome');
+  assert.equal(welcome.steps[0].ref, done.ref);
+  back.close();
+  second.stop();
+});
+
 async function seat(url, names, session = fightSession(), localAddress) {
   const phones = names.map((player) => new Phone({ url, core, player, localAddress }));
   const table = await phones[0].open(session);

@@ -3,6 +3,7 @@
 // in tests/host/). Every phone's copy must stay the host's.
 #include <algorithm>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 #include <doctest/doctest.h>
@@ -35,7 +36,10 @@ struct Host {
     bool names_and_keys = true;
     std::map<const App*, std::string> names, keys;
 
-    void to(App& phone, const json& frame) { czary::app::receive_from_table(phone, frame.dump()); }
+    std::set<const App*> deaf;  // phones whose connection lost what the host sent them
+    void to(App& phone, const json& frame) {
+        if (!deaf.count(&phone)) czary::app::receive_from_table(phone, frame.dump());
+    }
     void everyone(const json& frame) {
         for (App* phone : phones) to(*phone, frame);
     }
@@ -103,17 +107,19 @@ struct Host {
                     to(phone, {{"t", "refused"}, {"ref", frame["ref"]}, {"version", steps.size()}, {"code", "rules"}, {"refusal", result["refusal"]}});
                     continue;
                 }
-                steps.push_back({{"op", "act"}, {"player", player}, {"action", action}});
+                // The host keeps each step's ref (its journal too): a phone back after a drop finds
+                // its own step among those its welcome brings.
+                steps.push_back({{"op", "act"}, {"player", player}, {"action", action}, {"ref", frame["ref"]}});
                 json step = steps.back();
-                step.update({{"t", "step"}, {"version", steps.size()}, {"ref", frame["ref"]}});
+                step.update({{"t", "step"}, {"version", steps.size()}});
                 everyone(step);
             } else {
                 if (names.count(&phone)) player = names[&phone];
                 const bool done = t == "undo" ? table_undo(handle) : table_redo(handle);
                 REQUIRE(done);
-                steps.push_back({{"op", t}, {"player", player}});
+                steps.push_back({{"op", t}, {"player", player}, {"ref", frame["ref"]}});
                 json step = steps.back();
-                step.update({{"t", "step"}, {"version", steps.size()}, {"ref", frame["ref"]}});
+                step.update({{"t", "step"}, {"version", steps.size()}});
                 everyone(step);
             }
         }
@@ -800,4 +806,53 @@ TEST_CASE("table protocol: a ref is the player's name, a random part and a count
         CHECK(ref.compare(ref.size() - 2, 2, "-1") == 0);
         CHECK(name.rfind(ref.substr(0, ref.size() - 11), 0) == 0);  // the name, or its first characters
     }
+}
+
+TEST_CASE("table protocol: a step on its way when the connection drops is done if the welcome brings it; if not, the player is told it was not made and may send it again") {
+    Table t;
+    const auto drop = [&](App& phone) {
+        czary::app::table_connection_lost(phone);
+        t.host.phones.erase(std::remove(t.host.phones.begin(), t.host.phones.end(), &phone), t.host.phones.end());
+    };
+    // The frame is lost with the connection: the host never read it.
+    REQUIRE(czary::app::dispatch(t.ania.app, czary::actions::AddHero{"larraka"}).ok);
+    t.ania.app.platform_requests.clear();
+    drop(t.ania.app);
+    REQUIRE(czary::app::dispatch(t.bartek.app, czary::actions::AddHero{"gilith"}).ok);
+    t.host.pump(t.bartek.app, "Bartek");
+    connect(t.host, t.ania.app);
+    REQUIRE(t.ania.app.table->link == TableLink::Joined);
+    CHECK(t.ania.app.table->version == 1);
+    REQUIRE(t.ania.app.ui.notice);
+    CHECK(t.ania.app.ui.notice->text.pl.find("nie dotarł do stołu i nie został wykonany") != std::string::npos);
+    CHECK(t.ania.app.ui.notice->refusal);
+    REQUIRE(t.ania.app.table->send_again);
+    czary::app::send_again_to_table(t.ania.app);
+    t.host.pump(t.ania.app, "Ania");
+    CHECK(t.host.steps.size() == 2);
+    t.same_everywhere();
+
+    // The host read it and the connection dropped before the step came back: the welcome brings
+    // it, applied as this phone's own, and nothing is said to be lost.
+    REQUIRE(czary::app::dispatch(t.ania.app, czary::actions::AddHero{"curvenol"}).ok);
+    t.host.deaf.insert(&t.ania.app);
+    t.host.pump(t.ania.app, "Ania");
+    drop(t.ania.app);
+    t.host.deaf.clear();
+    connect(t.host, t.ania.app);
+    CHECK(t.host.steps.size() == 3);
+    CHECK(t.ania.app.table->version == 3);
+    CHECK_FALSE(t.ania.app.table->unsure);
+    CHECK_FALSE(t.ania.app.table->send_again);
+    CHECK((!t.ania.app.ui.notice || t.ania.app.ui.notice->text.pl.find("nie dotarł") == std::string::npos));
+    t.same_everywhere();
+}
+
+TEST_CASE("table protocol: 'Połącz ponownie' after the connection is lost says at once that the phone is connecting") {
+    Table t;
+    czary::app::table_connection_lost(t.bartek.app);
+    REQUIRE(t.bartek.app.table->link == TableLink::Lost);
+    czary::app::reconnect_table(t.bartek.app);
+    CHECK(t.bartek.app.table->link == TableLink::Connecting);
+    CHECK(t.bartek.app.platform_requests.back().kind == PlatformRequest::Kind::TableConnect);
 }
