@@ -450,3 +450,13 @@ export async function prepare(page, actions) {
   }
   await settle(page);
 }
+
+// A phone at the live table (tests/browser/live*.test.mjs): its table() and session() as the page
+// hook gives them, and waiting until it is joined at `version` (any), nothing on its way, the table
+// not held by another tab.
+export const tableOf = (app) => app.page.evaluate(() => window.czary.table());
+export const sessionOf = (app) => app.page.evaluate(() => window.czary.session());
+export const joinedAt = (app, version) => app.page.waitForFunction((v) => {
+  const t = window.czary.table();
+  return t && t.link === 'joined' && !t.elsewhere && !t.sending && (v === undefined || t.version === v);
+}, version, WAIT);

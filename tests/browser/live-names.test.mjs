@@ -4,7 +4,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import WebSocket from '../../src/host/node_modules/ws/wrapper.mjs';
-import { openSite, openApp, started, tap, isAppError, overflowing, saveScreenshot, WAIT } from './harness.mjs';
+import { openSite, openApp, started, tap, isAppError, overflowing, saveScreenshot, WAIT,
+  tableOf as table, sessionOf as session, joinedAt as joined } from './harness.mjs';
 
 let site;
 before(async () => {
@@ -14,13 +15,7 @@ after(async () => {
   await site?.close();
 });
 
-const table = (app) => app.page.evaluate(() => window.czary.table());
-const session = (app) => app.page.evaluate(() => window.czary.session());
 const notice = (app) => app.page.evaluate(() => window.czary.ui().notice);
-const joined = (app, version) => app.page.waitForFunction((v) => {
-  const t = window.czary.table();
-  return t && t.link === 'joined' && !t.elsewhere && !t.sending && (v === undefined || t.version === v);
-}, version, WAIT);
 const dispatch = (app, action) => app.page.evaluate((a) => window.czary.dispatch(a), action);
 const roll = { type: 'roll_dice', code: '2K6', purpose: 'tray' };
 

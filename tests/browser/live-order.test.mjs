@@ -13,7 +13,8 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadTableCore } from '../../src/host/table-host.mjs';
 import { Phone, PRELUDE, fightSession, randomMove, rawClient, seeded } from '../host/phone.mjs';
-import { openSite, openApp, tap, layout, WAIT } from './harness.mjs';
+import { openSite, openApp, tap, layout, WAIT,
+  tableOf as table, sessionOf as session, joinedAt as joined } from './harness.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SEED = Number(process.env.CZARY_LIVE_SEED ?? 2026);
@@ -83,14 +84,8 @@ async function phoneApp(where = site) {
   return app;
 }
 
-const table = (app) => app.page.evaluate(() => window.czary.table());
-const session = (app) => app.page.evaluate(() => window.czary.session());
 const dispatch = (app, action) => app.page.evaluate((a) => window.czary.dispatch(a), action);
 const frames = (app) => app.page.evaluate(() => ({ sent: window.__sent.map((f) => JSON.parse(f)), got: window.__got.map((f) => JSON.parse(f)) }));
-const joined = (app, version) => app.page.waitForFunction((v) => {
-  const t = window.czary.table();
-  return t && t.link === 'joined' && !t.sending && (v === undefined || t.version === v);
-}, version, WAIT);
 const ready = (app) => app.page.waitForFunction(() => {
   const t = window.czary.table();
   return t.link === 'joined' && !t.sending;

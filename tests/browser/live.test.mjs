@@ -4,7 +4,8 @@
 // taken, the other phone told and one tap from sending again.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openSite, openApp, tap, find, layout, resize, started, overflowing, saveScreenshot, WAIT } from './harness.mjs';
+import { openSite, openApp, tap, find, layout, resize, started, overflowing, saveScreenshot, WAIT,
+  tableOf as table, sessionOf as session, joinedAt as joined } from './harness.mjs';
 
 let site;
 before(async () => {
@@ -14,12 +15,6 @@ after(async () => {
   await site?.close();
 });
 
-const table = (app) => app.page.evaluate(() => window.czary.table());
-const session = (app) => app.page.evaluate(() => window.czary.session());
-const joined = (app, version) => app.page.waitForFunction((v) => {
-  const t = window.czary.table();
-  return t && t.link === 'joined' && !t.sending && (v === undefined || t.version === v);
-}, version, WAIT);
 
 // Every phone at the host's version, nothing on its way, each copy the host's file.
 async function sameEverywhere(phones, id) {
