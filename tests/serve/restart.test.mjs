@@ -5,7 +5,7 @@
 // Needs no build: the site is a stand-in folder, and no table core is loaded.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,7 +30,14 @@ after(() => {
 
 const kill = (pid, signal) => { try { process.kill(pid, signal); } catch { /* gone already */ } };
 const exists = (pid) => { try { process.kill(pid, 0); return true; } catch { return false; } };
-const childrenOf = (pid) => spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).map(Number);
+// The processes whose parent is `pid`, read from /proc (no procps needed on a fresh machine).
+const childrenOf = (pid) => fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name)).filter((name) => {
+  try {
+    return Number(fs.readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1].split(' ')[1]) === pid;
+  } catch {
+    return false;  // gone meanwhile
+  }
+}).map(Number);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // keep-serving.sh running `command`, in a process group of its own (so that a Ctrl-C can be sent
