@@ -9,6 +9,7 @@ import zlib from 'node:zlib';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startTableHost } from '../src/host/table-host.mjs';
+import { oneLine, originOf } from '../src/host/untrusted.mjs';
 import { COMPRESSIBLE } from './precompress.mjs';
 
 const MIME = {
@@ -48,13 +49,6 @@ export function compressedCopy(file, stat, takes) {
     } catch { /* no such copy */ }
   }
   return null;
-}
-
-// Text from a client or an error on one line of the terminal: control characters (escape
-// sequences a request could carry) shown as \uXXXX, at most 300 characters.
-export function oneLine(text) {
-  const flat = String(text).replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return flat.length > 300 ? `${flat.slice(0, 300)}…` : flat;
 }
 
 // Says a line on stderr, at most once every 10 seconds for the same kind of line (its first word
@@ -182,7 +176,7 @@ export function startServer(root, port = 0, host = '127.0.0.1', { prefix = '/', 
     // An error nobody foresaw fails this request alone: a 500 if nothing was sent yet (and the
     // connection closed after it), the connection cut otherwise; the terminal gets one line.
     handle(request, response).catch((error) => {
-      logOnce(`request ${oneLine(request.method)} ${oneLine(request.url)} failed: ${oneLine(error?.message ?? error)}`);
+      logOnce(`request ${oneLine(request.method)} ${oneLine(request.url)} failed: ${oneLine(error)}`);
       try {
         if (response.headersSent) response.destroy();
         else {
@@ -213,7 +207,7 @@ export function startServer(root, port = 0, host = '127.0.0.1', { prefix = '/', 
       server.off('error', reject);
       // Once listening, an error of the server's own (accepting a connection with no file
       // descriptor left, EMFILE) is said and survived: the next connection is accepted again.
-      server.on('error', (error) => logOnce(`server: ${oneLine(error?.message ?? error)}`));
+      server.on('error', (error) => logOnce(`server: ${oneLine(error)}`));
       const shown = host === '127.0.0.1' || host === '0.0.0.0' ? 'localhost' : host;
       resolve({ server, served, outside, url: `http://${shown}:${server.address().port}${prefix}` });
     });
@@ -264,20 +258,8 @@ export const CRASHED = 70;
 // What the terminal says when the server stops on an error nobody caught: one line in each
 // language, the error's message only (never the minified source of the core's glue around it).
 export function stoppedNotice(error) {
-  const message = oneLine(error instanceof Error ? error.message : error);
+  const message = oneLine(error);
   return `Czary server stopped: ${message}\nSerwer Czarów zatrzymał się: ${message}`;
-}
-
-// --allow-origin=ORIGIN as the browser sends it in Origin (scheme://host[:port], lower case, no
-// path), or null when it is not an http(s) origin.
-export function originOf(text) {
-  try {
-    const url = new URL(text);
-    if (!/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash || url.username || url.password) return null;
-    return url.origin;
-  } catch {
-    return null;
-  }
 }
 
 // What the terminal says about live tables, in English and Polish.
@@ -335,8 +317,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       const dataDir = option('tables') ?? path.join(home, 'czary', 'tables');
       try {
         const host = await startTableHost({
-          server, dataDir, coreDir, path: `${prefix}table`, allowOrigins,
-          ...(tableDays !== undefined ? { tableDays } : {}),
+          server, dataDir, coreDir, path: `${prefix}table`, allowOrigins, tableDays,
           log: (line) => console.log(`table host: ${line}`),
         });
         console.log(tableNotice(host?.tables?.size ?? 0));
@@ -344,7 +325,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         // The site is served all the same; only live tables are off (the core is not built,
         // another host keeps its tables in that folder...), and the terminal says why, one line
         // in each language.
-        const why = oneLine(error instanceof Error ? error.message : error);
+        const why = oneLine(error);
         console.log(`Live tables are off: ${why}\nStoły na żywo są wyłączone: ${why}`);
       }
     }
@@ -355,7 +336,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       console.log(lanNotice(addresses.map((a) => `http://${a}:${bound}${prefix}`)));
     }
   } catch (error) {
-    console.error(`cannot serve on port ${port}: ${oneLine(error?.message ?? error)}`);
+    console.error(`cannot serve on port ${port}: ${oneLine(error)}`);
     process.exit(1);
   }
 }

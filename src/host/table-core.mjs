@@ -5,14 +5,14 @@
 // - a trap in the core (a WebAssembly.RuntimeError, an abort) is thrown as CoreFault; the caller
 //   starts the core anew (restart(): a fresh instance of the compiled module, made synchronously)
 //   and reads its tables again from disk. Handles of the old instance are then void.
+import { oneLine } from './untrusted.mjs';
+
 export class CoreFault extends Error {
   constructor(call, error) {
     super(`the rules core failed in ${call}: ${oneLine(error)}`);
     this.call = call;
   }
 }
-
-const oneLine = (error) => String(error?.message ?? error).split('\n')[0].slice(0, 200);
 
 export function makeTableCore(create, wasmBinary, { trapOn } = {}) {
   const compiled = new WebAssembly.Module(wasmBinary);

@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import { WebSocketServer } from 'ws';
 import { CoreFault, makeTableCore } from './table-core.mjs';
 import { JournalFull, TableStore, folderName, isFolderName, isTableId, lockFolder } from './table-store.mjs';
+import { oneLine, originOf } from './untrusted.mjs';
 
 export { isTableId };
 export const PROTOCOL = 1;
@@ -182,7 +183,7 @@ export async function startTableHost({
   fs.mkdirSync(dataDir, { recursive: true });
   const unlock = lockFolder(dataDir);
   const archiveDir = path.join(dataDir, 'archive');
-  const allowed = new Set(allowOrigins.map(normalOrigin).filter(Boolean));
+  const allowed = new Set(allowOrigins.map(originOf).filter(Boolean));
   const tables = new Map();    // id -> Table: the live ones (archived ones are on disk only)
   // An "open" sent again (its connection dropped before the welcome came back) finds the table it
   // made the first time, by the phone's opening key: one table, never two.
@@ -680,6 +681,7 @@ export async function startTableHost({
   function step(ws, table, message, ref) {
     const player = ws.phone.player;
     const version = table.version;
+    let actionBytes = 0;
     if (table.readOnly || table.store.broken) return send(ws, { t: 'refused', ref, version: table.version, ...reason('disk') });
     let entry;
     try {
@@ -689,8 +691,9 @@ export async function startTableHost({
         // such field and the file keeps it); whatever the phone put there is replaced.
         const action = { ...message.action, player };
         const text = JSON.stringify(action);
+        actionBytes = Buffer.byteLength(text) + 1;  // what the session file grows by
         // The session a phone keeps stays within its file's limit.
-        if (table.fileBytes + Buffer.byteLength(text) + 1 > limits.sessionBytes) {
+        if (table.fileBytes + actionBytes > limits.sessionBytes) {
           return send(ws, { t: 'refused', ref, version: table.version, ...reason('journal_full') });
         }
         const result = core.apply(table.handle, text);
@@ -709,7 +712,7 @@ export async function startTableHost({
     try {
       const bytes = table.store.append(entry, limits.journalBytes);
       if (entry.op === 'act') {
-        table.fileBytes += Buffer.byteLength(JSON.stringify(entry.action)) + 1;
+        table.fileBytes += actionBytes;
         table.heldBytes += heldInCore(bytes, 1);
       }
     } catch (error) {
@@ -754,32 +757,20 @@ export async function startTableHost({
 
 class TableDamaged extends Error {}
 
-// The origin of a page (scheme://host:port, lower case), or null when it is not one.
-function normalOrigin(text) {
-  try {
-    const url = new URL(text);
-    return url.origin === 'null' ? null : url.origin.toLowerCase();
-  } catch {
-    return null;
-  }
-}
-
 // The host's own origin (its address as the page used it, http or https) or one named by
 // --allow-origin.
 function originAllowed(origin, hostHeader, allowed) {
-  const given = normalOrigin(origin);
+  const given = originOf(origin);
   if (!given) return false;
   if (allowed.has(given)) return true;
   if (typeof hostHeader !== 'string') return false;
-  return given === normalOrigin(`http://${hostHeader}`) || given === normalOrigin(`https://${hostHeader}`);
+  return given === originOf(`http://${hostHeader}`) || given === originOf(`https://${hostHeader}`);
 }
 
 // What a table takes in the core's memory, measured (scripts/bench-tables.mjs is the place to
 // measure it again): about twice its session file, and some 400 bytes a step (its checkpoints).
 // A session of 2 MiB of notes took 4 MB; one of 50,000 short steps (1.1 MB) took 21 MB.
 const heldInCore = (fileBytes, steps) => 2 * fileBytes + 512 * steps;
-
-const oneLine = (error) => String(error?.message ?? error).split('\n')[0].slice(0, 300);
 
 // A confirmed step applied again to a table's session (a restart, a phone's own copy).
 export function replay(core, handle, entry) {
