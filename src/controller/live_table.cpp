@@ -74,31 +74,14 @@ std::string random_hex(std::size_t digits) {
 // 128 random bits as 32 hexadecimal digits.
 std::string opening_key() { return random_hex(32); }
 
-// UTF-16 code units of a UTF-8 text (as the host counts a ref's length): two for a character past
-// U+FFFF (a four-byte sequence), one for any other.
-std::size_t utf16_units(std::string_view text) {
-    std::size_t units = 0;
-    for (const char c : text) {
-        const auto byte = static_cast<unsigned char>(c);
-        if ((byte & 0xC0) != 0x80) units += byte >= 0xF0 ? 2 : 1;
-    }
-    return units;
-}
-
 // The tag of this phone's next step: the player's name, a random part (no other phone's, nor
 // another tab's, even with the same name) and a count: "Kuba-3f9a1c07-4". The name is cut, in whole
 // characters, so that the ref stays within the host's 64 UTF-16 units.
 std::string next_ref(LiveTable& table) {
     const std::string tail = "-" + table.ref_key + "-" + std::to_string(++table.refs);
     std::string name = table.player;
-    while (!name.empty() && utf16_units(name) + tail.size() > max_ref_units) utf8_pop_back(name);
+    while (!name.empty() && utf16_length(name) + tail.size() > max_ref_units) utf8_pop_back(name);
     return name + tail;
-}
-
-// The player's name kept as this phone's (the settings keep it); the name field shows it.
-void keep_player_name(App& app, const std::string& player) {
-    app.player_name = player;
-    app.ui.sessions.player_filled = false;
 }
 
 // Has another tab of this browser saved the open session (the table's copy) since this tab read
@@ -129,9 +112,8 @@ void take_stored_revision(App& app) {
 // table's version of it is not known here: the host sends the table whole on the next hello.
 void take_stored_copy(App& app) {
     if (!app.store || !app.table) return;
+    if (!saved_elsewhere(app)) return;
     try {
-        const auto change = app.store->external_change();
-        if (change != store::ExternalChange::Newer && change != store::ExternalChange::Diverged) return;
         std::optional<store::StoreProblem> problem;
         auto stored = app.store->open(app.store->current_key(), problem);
         if (!stored) return;  // unreadable: this copy stays as it is, and nothing is written over the stored one
@@ -194,6 +176,19 @@ std::string player_name_of(std::string_view typed) {
     std::string name = utf8_prefix(typed, typed.size());  // whole characters only
     while (utf8_length(name) > max_player_name_chars) utf8_pop_back(name);
     return name;
+}
+
+// The name the player typed, cleaned, kept as this phone's (the settings keep it; the name field
+// shows it); false, and the player told, when nothing is left of it.
+bool keep_player_name(App& app, std::string& player) {
+    player = player_name_of(player);
+    if (player.empty()) {
+        tell(app, both(app, "table.name_needed"), true);
+        return false;
+    }
+    app.player_name = player;
+    app.ui.sessions.player_filled = false;
+    return true;
 }
 
 // The open session is this phone's copy of the table `id` (none yet: a table to open): connect.
@@ -524,9 +519,7 @@ void join_table(App& app, std::string id, std::string player) {
 }
 
 void join_table_as(App& app, std::string id, std::string player) {
-    player = player_name_of(player);
-    if (player.empty()) return tell(app, both(app, "table.name_needed"), true);
-    keep_player_name(app, player);
+    if (!keep_player_name(app, player)) return;
     join_table(app, std::move(id), std::move(player));
 }
 
@@ -671,9 +664,7 @@ std::string table_link(const App& app) {
 }
 
 void open_table_for_others(App& app, std::string player) {
-    player = player_name_of(player);
-    if (player.empty()) return tell(app, both(app, "table.name_needed"), true);
-    keep_player_name(app, player);
+    if (!keep_player_name(app, player)) return;
     join_table(app, "", player);
 }
 
@@ -691,9 +682,7 @@ void table_link_opened(App& app, std::string_view id) {
 
 void join_waiting_table(App& app, std::string player) {
     if (!app.table_waiting) return;
-    player = player_name_of(player);
-    if (player.empty()) return tell(app, both(app, "table.name_needed"), true);
-    keep_player_name(app, player);
+    if (!keep_player_name(app, player)) return;
     const std::string id = *app.table_waiting;
     app.table_waiting.reset();
     join_known_or_new(app, id);

@@ -21,6 +21,15 @@ inline std::size_t utf8_length(std::string_view text) {
     return count;
 }
 
+// The number of UTF-16 code units of valid UTF-8 text (as JavaScript counts a string's length):
+// two for a character past U+FFFF (a four-byte sequence), one for any other.
+inline std::size_t utf16_length(std::string_view text) {
+    std::size_t units = 0;
+    for (unsigned char c : text)
+        if ((c & 0xC0) != 0x80) units += c >= 0xF0 ? 2 : 1;
+    return units;
+}
+
 // Drops the last character of `text` (all its bytes: a shortened label must stay UTF-8).
 void utf8_pop_back(std::string& text);
 
