@@ -6,12 +6,13 @@
 // Needs no build: the site is a stand-in folder.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { serveUntil } from './child.mjs';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 
@@ -31,19 +32,11 @@ after(() => {
 // Starts the server and returns once it has printed everything it prints at start (the Polish
 // half of the HTTPS notice ends it with --lan, the first line without).
 function serve(args, env = process.env, command = [process.execPath, SERVER, site]) {
-  const child = spawn(command[0], [...command.slice(1), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  running.push(child);
-  let out = '', err = '';
-  child.stderr.on('data', (chunk) => { err += chunk; });
-  return new Promise((resolve, reject) => {
-    child.on('exit', (code) => reject(new Error(`the server exited (${code}): ${out}${err}`)));
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const listening = out.match(/listening on ([\d.]+):(\d+)/);
-      const done = args.includes('--lan') ? /\(README: "Put Czary on your phones"\)\.\n/.test(out.split('Praca bez sieci')[1] ?? '') : listening;
-      if (listening && done) resolve({ out, host: listening[1], port: Number(listening[2]) });
-    });
-  });
+  return serveUntil([...command, ...args], { env, running, ready: (out) => {
+    const listening = out.match(/listening on ([\d.]+):(\d+)/);
+    const done = args.includes('--lan') ? /\(README: "Put Czary on your phones"\)\.\n/.test(out.split('Praca bez sieci')[1] ?? '') : listening;
+    return listening && done ? { host: listening[1], port: Number(listening[2]) } : null;
+  } });
 }
 
 const get = async (url) => (await fetch(url)).text();

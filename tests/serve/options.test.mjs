@@ -6,10 +6,11 @@
 // with --import) that prints the options it was given, and throws when told to.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { serveUntil } from './child.mjs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../scripts/static-server.mjs');
@@ -43,19 +44,11 @@ after(() => {
 
 // Starts the server with the stand-in host; resolves once it has said what became of live tables.
 function serve(args, env = {}) {
-  const child = spawn(process.execPath, ['--import', pathToFileURL(register).href, SERVER, site, '0', '--table-core=/nowhere', `--tables=${folder}/tables`, ...args],
-    { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  running.push(child);
-  let out = '', err = '';
-  child.stderr.on('data', (chunk) => { err += chunk; });
-  return new Promise((resolve, reject) => {
-    child.on('exit', (code) => reject(new Error(`the server exited (${code}): ${out}${err}`)));
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const port = out.match(/listening on [\d.]+:(\d+)/)?.[1];
-      if (port && /Live tables|Stoły na żywo są wyłączone: .*\n/.test(out)) resolve({ out, port: Number(port) });
-    });
-  });
+  const argv = [process.execPath, '--import', pathToFileURL(register).href, SERVER, site, '0', '--table-core=/nowhere', `--tables=${folder}/tables`, ...args];
+  return serveUntil(argv, { env: { ...process.env, ...env }, running, ready: (out) => {
+    const port = out.match(/listening on [\d.]+:(\d+)/)?.[1];
+    return port && /Live tables|Stoły na żywo są wyłączone: .*\n/.test(out) ? { port: Number(port) } : null;
+  } });
 }
 const given = (out) => JSON.parse(out.match(/^stand-in host: (.*)$/m)[1]);
 
