@@ -55,19 +55,29 @@ constexpr bool keeps_right_after = is_one_of<A, actions::Cast, actions::RollDice
 template <class A>
 constexpr bool keeps_hesitation = is_one_of<A, actions::Cast, actions::Heal, actions::RollDice>;
 
-void close_right_after_windows(Turn& t, bool statue_waits) {
+// 10.5 Niepewność: an attack, a wound, a kill or a spell of the fight puts it on record that the
+// fight is under way.
+template <class A>
+constexpr bool strikes_a_blow = is_one_of<A, actions::WeaponAttack, actions::Wound, actions::KillSleeping, actions::Cast>;
+
+// Returns whether the windows' close began a fight: a stone charmer died, and the monster it
+// charmed attacks at once (10.5).
+bool close_right_after_windows(Turn& t, bool statue_waits) {
     GameState& s = t.s;
+    const bool fight_before = s.fight.active;
     for (auto& f : s.figures) {
         const bool waits = f.stone_fresh && statue_waits;
-        // 15.3: "Jeżeli nikt nie zna tego czaru postać ta jest uważana za martwą."
+        // 15.3: "Jeżeli nikt nie zna tego czaru postać ta jest uważana za martwą." A death like
+        // any other (10.5: "Jeżeli postać, która rzuciła urok zostaje zabita czar traci moc").
         if (f.petrified && !f.dead && (s.right_after_fight || f.stone_fresh) && !waits) {
-            f.dead = true;
             t.note("stone_dead", "15.3", "figure", f.name);
+            apply_death(t, f, "");
         }
         f.poison_fresh = false;
         if (!waits) f.stone_fresh = false;
     }
     s.right_after_fight = false;
+    return s.fight.active && !fight_before;
 }
 
 template <class... A>
@@ -101,10 +111,19 @@ ApplyResult apply_in_place(GameState& state, const Action& action, const GameDat
             [&](const auto& a) {
                 using A = std::decay_t<decltype(a)>;
                 Turn turn(state, data, dice_of(a));
-                if (!keeps_right_after<A>) close_right_after_windows(turn, statue_encounter_goes_on<A>);
-                if (!keeps_hesitation<A>) state.fight.hesitation_window = false;
-                apply(turn, a);
-                turn.dice.check_all_used();
+                // 10.5: "potwór natychmiast atakuje": a monster freed by its charmer's stone death
+                // attacks before anything else, so the step that closed the window is only that
+                // (the action is not applied; the players do it again once the fight allows).
+                const bool freed_monster_attacks = !keeps_right_after<A> && close_right_after_windows(turn, statue_encounter_goes_on<A>);
+                if (freed_monster_attacks) {
+                    turn.note("step_yields_to_attack", "10.5");
+                } else {
+                    if (!keeps_hesitation<A>) state.fight.hesitation_window = false;
+                    apply(turn, a);
+                    turn.dice.check_all_used();
+                    // 10.5 Niepewność comes "tuż przed rozpoczęciem walki": not after a blow of it.
+                    if (strikes_a_blow<A> && state.fight.active) state.fight.under_way = true;
+                }
                 result.ok = true;
                 result.log = std::move(turn.log);
                 result.rolls = turn.dice.take_records();

@@ -59,6 +59,12 @@ int deal_wounds(Turn& t, Figure& target, int amount, const std::string& by) {
 
 void kill(Turn& t, Figure& figure, const std::string& by) {
     if (figure.dead) return;
+    t.note("died", "9.7", "figure", figure.name);
+    apply_death(t, figure, by);
+}
+
+void apply_death(Turn& t, Figure& figure, const std::string& by) {
+    if (figure.dead) return;
     figure.dead = true;
     figure.asleep = false;
     const bool was_monster_side = figure.side == Side::Monsters;
@@ -67,7 +73,6 @@ void kill(Turn& t, Figure& figure, const std::string& by) {
     figure.possessed = Possession::None;
     figure.side = figure.is_character() ? Side::Party : Side::Monsters;
     remove_from_board(t.s, figure.id);
-    t.note("died", "9.7", "figure", figure.name);
     if (t.s.fight.active) {
         if (figure.is_character()) figure.died_in_fight = t.s.fight.number;
         // 12.1: a monster killed in the fight counts for the party, whoever killed it.
@@ -90,6 +95,11 @@ void kill(Turn& t, Figure& figure, const std::string& by) {
     // 10.5: the caster's death breaks its charms (15.5: the Vampire's too).
     for (auto& other : t.s.figures)
         if (other.charmed_by == figure.id && other.alive()) break_charm(t, other);
+}
+
+void warn_charm_holds_on_stone(Turn& t, const Figure& stone) {
+    for (const auto& other : t.s.figures)
+        if (other.charmed_by == stone.id && other.alive()) t.note("charm_holds_on_stone", "10.5", "figure", stone.name, "charmed", other.name);
 }
 
 void break_charm(Turn& t, Figure& charmed) {
@@ -359,8 +369,15 @@ void apply(Turn& t, const actions::KillSleeping& a) {
     if (!monster.asleep || monster.dead) refuse("not_asleep", "10.5", "figure", monster.name);
     for (const auto& id : figures_on_board(t.s)) {
         const Figure* other = t.s.find(id);
-        if (other->id != monster.id && other->side == monster.side && !other->asleep)
-            refuse("others_still_fight", "10.5", "figure", other->name);
+        if (other->id == monster.id || other->side != monster.side || other->asleep) continue;
+        // A character on the monsters' side is the party's companion under a charm or possessed,
+        // never "another monster".
+        if (other->is_character() && !other->charmed_by.empty()) {
+            const Figure* charmer = t.s.find(other->charmed_by);
+            refuse("charmed_companion_still_fights", "10.5", "figure", other->name, "charmer", charmer ? charmer->name : other->name);
+        }
+        if (other->is_character()) refuse("possessed_companion_still_fights", "10.5", "figure", other->name);
+        refuse("others_still_fight", "10.5", "figure", other->name);
     }
     kill(t, monster, a.by.value_or(""));
 }
@@ -445,7 +462,10 @@ void finish_fight(Turn& t, FightOutcome outcome, const std::map<std::string, int
     // 15.3: "bezpośrednio po zakończeniu walki": the moment for Ożywienie kamienia, said last (the
     // toast's line), while it lasts.
     for (const auto& f : t.s.figures)
-        if (f.is_character() && f.petrified && !f.dead) t.note("stone_revival_now", "15.3", "figure", f.name);
+        if (f.is_character() && f.petrified && !f.dead) {
+            t.note("stone_revival_now", "15.3", "figure", f.name);
+            warn_charm_holds_on_stone(t, f);
+        }
 }
 
 // end_fight {outcome: victory | agreement | fled, shares?}: "agreement" and "fled" only under the house

@@ -185,6 +185,7 @@ void apply(Turn& t, const actions::Petrify& a) {
     c.stone_fresh = !t.s.fight.active;  // 13.2 the statue: Ożywienie kamienia now or never
     remove_from_board(t.s, c.id);
     t.note("petrified", "15.3", "figure", c.name);
+    if (c.stone_fresh) warn_charm_holds_on_stone(t, c);
 }
 
 // disarm_trap {character}: one attempt; Delikatne palce's +3 is used up by it (10.6).

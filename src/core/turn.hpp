@@ -51,8 +51,16 @@ LocalizedText number_text(int value);
 // --- wounds, death, charms (rules_fight.cpp) ---
 // Wounds through Magiczna zbroja; kills at siła. Returns wounds actually taken.
 int deal_wounds(Turn& t, Figure& target, int amount, const std::string& by);
+// A death (9.7 "X dies"), and what every death brings: apply_death.
 void kill(Turn& t, Figure& figure, const std::string& by);
+// Every death's consequences, whatever the cause and however the log says it (9.7 wounds at siła,
+// 15.3 stone for good): the figure off the board, its charms broken (10.5), the Nameless One's
+// Demons gone (16.0), the fight's record of it.
+void apply_death(Turn& t, Figure& figure, const std::string& by);
 void break_charm(Turn& t, Figure& charmed);
+// 10.5 with 15.3: a stone caster's charms hold until Ożywienie kamienia's moment has passed: said
+// when that moment comes (the statue's gaze, a fight's end).
+void warn_charm_holds_on_stone(Turn& t, const Figure& stone);
 void charm(Turn& t, Figure& target, const Figure& caster);
 // Bezimienny (the kind flagged `nameless` in monsters.json) stands on the board.
 bool fight_has_nameless(const GameData& data, const GameState& s);
