@@ -136,6 +136,8 @@ std::optional<Refused> right_moment(const CastCheck& c) {
             break;
         case SpellTiming::FightStart:
             if (s.fight.round != 1 || s.fight.phase != 1) return c.refuse("hesitation_at_start", spell.rule.c_str());
+            // "tuż przed rozpoczęciem walki": not once a blow of it has been struck or a spell cast.
+            if (s.fight.under_way) return c.refuse("hesitation_after_first_blow", spell.rule.c_str());
             break;
     }
     return std::nullopt;
@@ -274,19 +276,26 @@ Word target_here(const TargetCheck& c) {
 }
 
 bool aims_at_enemy(const TargetCheck& c) {
-    return c.aims_at({TargetKind::EnemyFirstRank, TargetKind::EnemyFirstTwoRanks, TargetKind::AnyEnemy});
+    return c.aims_at({TargetKind::EnemyFirstRank, TargetKind::EnemyFirstTwoRanks, TargetKind::AnyMonster});
 }
 
-// 10.5: an enemy on the board, in the ranks the spell reaches (16.0: the Black Gates' Wybuch
-// reaches any character).
+// 10.5 Uśpienie: "na każdego potwora": a monster, never a character, whichever side a charm or a
+// possession has put the character on.
+Word sleep_takes_monsters(const TargetCheck& c) {
+    if (c.spell.target == TargetKind::AnyMonster && c.target.is_character()) return refused(c.refuse("sleep_monsters_only", "10.5"));
+    return go_on;
+}
+
+// 10.5: an enemy on the board, in the ranks the spell reaches. The Black Gates' Wybuch too: 16.0
+// and 9.2 pkt 3 let the Gates cast from any rank of theirs, and Wybuch still reaches the first
+// rank only (docs/interpretations.md, "gates-blast-first-rank").
 Word enemy_in_reach(const TargetCheck& c) {
     if (!aims_at_enemy(c)) return go_on;
     const Place place = place_of(c.s, c.target.id);
     if (c.target.side != enemy_of(c.caster.side) || !place.on_board()) return refused(c.refuse("target_not_enemy", "10.5"));
-    const int deepest = c.caster.id == black_gates_id                       ? 1000
-                        : c.spell.target == TargetKind::EnemyFirstRank      ? 0
-                        : c.spell.target == TargetKind::EnemyFirstTwoRanks  ? 1
-                                                                            : 1000;
+    const int deepest = c.spell.target == TargetKind::EnemyFirstRank       ? 0
+                        : c.spell.target == TargetKind::EnemyFirstTwoRanks ? 1
+                                                                           : 1000;
     if (place.rank > deepest)
         return refused(c.refuse(c.spell.target == TargetKind::EnemyFirstRank ? "target_not_first_rank" : "target_too_far", "10.5"));
     return go_on;
@@ -351,9 +360,9 @@ Word which_character(const TargetCheck& c) {
 }
 
 // The order of the rules, written down: the first check with the last word gives it.
-constexpr std::array<TargetRule, 9> target_checks = {
+constexpr std::array<TargetRule, 10> target_checks = {
     spell_takes_a_target, raised_from_this_fight, target_alive, stone_still_fresh, target_here,
-    enemy_in_reach, whom_a_charm_takes, friend_or_figure, which_character,
+    sleep_takes_monsters, enemy_in_reach, whom_a_charm_takes, friend_or_figure, which_character,
 };
 
 }  // namespace

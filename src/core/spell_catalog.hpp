@@ -20,7 +20,7 @@ enum class TargetKind {
     AllEngaged,           // "all_engaged": every figure on the board (Eksplozja)
     EnemyFirstRank,       // "monster_rank_1"
     EnemyFirstTwoRanks,   // "monster_rank_1_2"
-    AnyEnemy,             // "any_monster"
+    AnyMonster,           // "any_monster": a monster of the other side, never a character
     CharmedPartyMember,   // "charmed_party_member"
     FriendlyFigure,       // "friendly_figure"
     AnyCharacter,         // "any_character"
