@@ -132,6 +132,7 @@ struct Fight {
     int gates_blasts_left = 0;    // 16.0: three free Wybuch per phase 3
     bool hesitation = false;      // 10.5 Niepewność was cast
     bool hesitation_window = false;  // 10.5 Niepewność: healing before the fight starts, until it does
+    bool under_way = false;       // an attack, a wound or a spell of this fight is on record (10.5 Niepewność: before it)
     std::vector<int> ranks_moved_from;  // 9.8: one character from each rank per phase 4
     // 9.8 party pkt 4: one left alive in the first rank when phase 4 began: the only move, and a
     // move that must be made, is one from the second rank to the first.

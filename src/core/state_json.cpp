@@ -447,6 +447,7 @@ nlohmann::json state_to_json(const GameState& state) {
     fight["gates_blasts_left"] = f.gates_blasts_left;
     fight["hesitation"] = f.hesitation;
     fight["hesitation_window"] = f.hesitation_window;
+    fight["under_way"] = f.under_way;
     fight["ranks_moved_from"] = f.ranks_moved_from;
     fight["first_rank_move"] = first_rank_move_names[static_cast<int>(f.first_rank_move)];
     fight["monster_front_full"] = f.monster_front_full;
@@ -497,6 +498,7 @@ GameState state_from_json(const nlohmann::json& value, const GameData& data) {
         state.fight.gates_blasts_left = f.integer("gates_blasts_left", 0, 3, 0);
         state.fight.hesitation = f.boolean("hesitation");
         state.fight.hesitation_window = f.boolean("hesitation_window");
+        state.fight.under_way = f.boolean("under_way");
         // 0-based indexes of party ranks (kept after a rank closes); never more ranks than figures.
         const int most_ranks = std::max(static_cast<int>(state.figures.size()) - 1, 0);
         f.list("ranks_moved_from", [&](const json& index, const std::string& at) {
