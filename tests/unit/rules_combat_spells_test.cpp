@@ -261,7 +261,7 @@ TEST_CASE("10.5 Uśpienie: a monster in any rank falls asleep; killed without a 
 
 TEST_CASE("10.5 Uśpienie: refused on a party member; kill_sleeping refused on a monster awake") {
     Table t = fight();
-    t.refused({{"type", "cast"}, {"caster", "c1"}, {"spell", "uspienie"}, {"targets", {"c2"}}}, "target_not_enemy", "10.5");
+    t.refused({{"type", "cast"}, {"caster", "c1"}, {"spell", "uspienie"}, {"targets", {"c2"}}}, "sleep_monsters_only", "10.5");
     t.refused({{"type", "kill_sleeping"}, {"figure", "m5"}}, "not_asleep", "10.5");
 }
 

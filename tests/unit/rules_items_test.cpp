@@ -112,7 +112,6 @@ TEST_CASE("15.7 / 8.2: monsters cast only their own spells") {
 
 TEST_CASE("16.0: the Black Gates cast Wybuch three times for free in phase 3, while Bezimienny lives") {
     Table t = in_labyrinth();
-    t.c1_to_second_rank();  // the Gates reach the second rank too
     const auto nameless = t.monster("bezimienny", 15);
     t.ok({{"type", "start_fight"}, {"black_gates", true}});
     t.refused({{"type", "cast"}, {"caster", "black_gates"}, {"spell", "wybuch"}, {"targets", {"c1"}}}, "gates_cast_in_phase_3", "16.0");

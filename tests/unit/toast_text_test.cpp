@@ -62,3 +62,23 @@ TEST_CASE("issue 25 toast: a step of one line shows it whole, with nothing behin
     CHECK(t.brief == t.whole);
     CHECK_FALSE(t.more);
 }
+
+TEST_CASE("issue 48 toast: the step that turns a stone charmer dead says so first and the monster's attack last (15.3, 10.5)") {
+    test::Table scene;
+    scene.party();
+    scene.standard_adventure();
+    scene.to_second_rank("c3");
+    scene.monster("ork", 4);
+    scene.monster("meduza", 8);
+    scene.ok({{"type", "start_fight"}});
+    scene.ok({{"type", "cast"}, {"caster", "c3"}, {"spell", "urok"}, {"targets", {"m4"}}, {"dice", {6}}});
+    scene.ok({{"type", "petrify"}, {"character", "c3"}});
+    scene.ok({{"type", "wound"}, {"figure", "m5"}, {"amount", 8}});
+    scene.ok({{"type", "end_fight"}});
+    const auto t = toast_after(scene, {{"type", "wound"}, {"figure", "c2"}, {"amount", 1}});
+    MESSAGE(t.brief);
+    CHECK(t.brief == "Curvenol zostaje kamieniem: postać jest martwa.\nUrok pryska: Ork 1 atakuje oddział.\n"
+                     "Najpierw walka: ten krok musi poczekać. [10.5]");
+    CHECK(t.whole.find("Urok pryska: Ork 1 wraca do szyku potworów") != std::string::npos);
+    CHECK(t.whole.find("Uwolniony potwór atakuje, zanim stanie się cokolwiek innego") != std::string::npos);
+}
