@@ -29,6 +29,8 @@ test('no request leaves the origin during a whole session, and the policy is nev
     const policy = await page.evaluate(() => document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.content ?? '');
     assert.match(policy, /default-src 'self'/);
     assert.doesNotMatch(policy, /https?:|\*|'unsafe-inline'|'unsafe-eval'/, 'no other origin, no inline code, no eval');
+    // The live tables' service may be on another host (issue 49), over secure WebSockets only.
+    assert.match(policy, /connect-src 'self' wss:;/, 'connect-src: the origin and wss: alone');
 
     const fight = JSON.parse(fs.readFileSync(new URL('../cli/fight.json', import.meta.url), 'utf8'));
     for (const action of fight.actions.slice(0, 16)) assert.equal((await page.evaluate((a) => window.czary.dispatch(a), action)).ok, true);
