@@ -203,7 +203,7 @@
     const buffer = Module._malloc(length);
     try {
       Module.stringToUTF8(text, buffer, length);
-      Module['_' + name](buffer);
+      return Module['_' + name](buffer);
     } finally {
       Module._free(buffer);
     }
@@ -319,6 +319,17 @@
       .then((text) => whenStarted(() => callString('czary_incoming_share', text)),
             (error) => whenStarted(() => (error === tooLarge ? Module._czary_incoming_share_too_large() : Module._czary_incoming_share_damaged()))));
   };
+  // The site's own table service, baked into the page by scripts/publish.sh --table-server (none:
+  // this page's own address). Read before the link and the rejoin that may use it.
+  whenStarted(() => {
+    let config = {};
+    try {
+      config = JSON.parse(document.getElementById('page-config')?.textContent || '{}') || {};
+    } catch (error) {
+      console.warn('page-config: ' + error);
+    }
+    callString('czary_site_table_service', typeof config.tableServer === 'string' ? config.tableServer : '');
+  });
   whenStarted(() => callString('czary_page_address', shareBase()));
   readSharedLink();
   // A link opened where Czary already runs (the same tab, or an installed app the camera hands
@@ -426,13 +437,15 @@
     setTimeout(() => URL.revokeObjectURL(link.href), 10000);
   };
 
-  // The live table (docs/table-protocol.md): one WebSocket to the host at this page's own address
-  // + 'table'. The app (src/controller/live_table.hpp) decides what is sent and what a frame
+  // The live table (docs/table-protocol.md): one WebSocket to the table's service, the URL the app
+  // gives (a wss:// table service, docs/deploy.md), or, when it gives none, the host at this
+  // page's own address + 'table' (scripts/serve.sh --lan). The app (src/controller/live_table.hpp) decides what is sent and what a frame
   // means; this carries frames and keeps the connection: it reconnects by itself with backoff
   // (1 s doubling to 30 s), at once when the page comes back into view or the network returns,
   // and a ping every 5 s notices a connection that died without a word (nothing heard for 15 s).
-  const liveTable = { ws: null, wanted: false, retry: null, backoff: 1000, heard: 0, pinger: null };
+  const liveTable = { ws: null, wanted: false, retry: null, backoff: 1000, heard: 0, pinger: null, service: '' };
   const tableUrl = () => {
+    if (liveTable.service) return liveTable.service;
     const url = new URL('table', document.baseURI);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
     url.hash = '';
@@ -549,8 +562,9 @@
       saveAs(name, new Blob([bytes], { type: 'text/plain;charset=utf-16le' }));
     },
     // The live table's connection, asked for by the app (src/platform/web/main.cpp).
-    _tableConnect() {
+    _tableConnect(service) {
       liveTable.wanted = true;
+      liveTable.service = service || '';
       tableDrop();
       tableNow();
     },
@@ -620,6 +634,12 @@
     table() {
       notReadyYet('table');
       return JSON.parse(Module.UTF8ToString(Module._czary_table_json()));
+    },
+    // The table service for the tables this phone opens, as a player names it in Sesje -> Stół na
+    // żywo ('' goes back to the site's own): true when taken.
+    setTableService(service) {
+      notReadyYet('setTableService');
+      return callString('czary_choose_table_service', String(service)) === 1;
     },
     playAlone() {
       notReadyYet('playAlone');

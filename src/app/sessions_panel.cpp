@@ -9,6 +9,7 @@
 #include "app/panels.hpp"
 #include "controller/sessions.hpp"
 #include "controller/share.hpp"
+#include "controller/table_service.hpp"
 #include "app/widgets.hpp"
 #include "core/utf8.hpp"
 
@@ -224,6 +225,44 @@ bool has_name(const App& app) {
     return typed.find_first_not_of(" \t") != std::string::npos;
 }
 
+// A table service as the player reads it: its address ("tables.example.org"), or the computer
+// the page comes from.
+std::string service_words(const App& app, const std::string& service) {
+    return service.empty() ? app.tr("table.service.this_page") : service_in_link(service);
+}
+
+// Which service keeps new tables, and "Zmień usługę stołów": a field for another one's address
+// (kept in the settings; an empty field goes back to the site's own).
+void draw_service_choice(App& app) {
+    auto& form = app.ui.sessions;
+    const std::string line = app.local(both(app, "table.service.new", {{"{service}", service_words(app, service_for_new_tables(app))}}));
+    wrapped(line);
+    app.layout.add_last_item("live:service");
+    app.layout.add_text("live:service", line);
+    if (!form.service_open) {
+        if (touch_button(app, app.tr("table.service.change"), "live:service-change", ImGui::GetContentRegionAvail().x)) {
+            form.service_open = true;
+            std::snprintf(form.service, sizeof form.service, "%s", service_in_link(app.table_service).c_str());
+        }
+        return;
+    }
+    wrapped(app.tr("table.service.field"));
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
+    const bool entered = ImGui::InputText("##table-service", form.service, sizeof form.service,
+                                          ImGuiInputTextFlags_AutoSelectAll | ImGuiInputTextFlags_EnterReturnsTrue);
+    app.layout.add_last_item("input:table-service");
+    app.layout.drawn_text("input:table-service", form.service);
+    const float half = half_width();
+    const bool save = touch_button(app, app.tr("table.service.save"), "live:service-save", half);
+    ImGui::SameLine();
+    if (touch_button(app, app.tr("session.cancel"), "live:service-cancel", half)) form.service_open = false;
+    if ((save || entered) && choose_table_service(app, form.service)) {
+        form.service_open = false;
+        app.ui.notice = Notice{both(app, "table.service.saved", {{"{service}", service_words(app, service_for_new_tables(app))}}), "", false};
+        app.ui.outcome_step.reset();
+    }
+}
+
 // At a table: its link as a QR code for the next phone, who is here, the characters this phone
 // plays (their hands come first on it), and "Graj dalej sam".
 void draw_at_table(App& app) {
@@ -234,6 +273,7 @@ void draw_at_table(App& app) {
         app.layout.add_text(id, line);
     };
     text("live:you", app.local(both(app, "table.you_are", {{"{player}", table.player}})));
+    text("live:service", app.local(both(app, "table.service.at", {{"{service}", service_words(app, table.service)}})));
     if (!table.players.empty()) {
         std::string names;
         for (const auto& name : table.players) names += (names.empty() ? "" : ", ") + name;
@@ -302,6 +342,10 @@ void draw_live_table(App& app) {
         wrapped(app.tr("table.invited"));
         ImGui::PopStyleColor();
         app.layout.add_last_item("live:invited");
+        const std::string where = app.local(both(app, "table.service.at", {{"{service}", service_words(app, app.table_waiting->service)}}));
+        wrapped(where);
+        app.layout.add_last_item("live:service");
+        app.layout.add_text("live:service", where);
         const bool entered = draw_player_name_field(app);
         ImGui::PushStyleColor(ImGuiCol_Button, vec(theme::go));
         const bool join = touch_button(app, app.tr("table.join"), "live:join", half, has_name(app));
@@ -316,6 +360,7 @@ void draw_live_table(App& app) {
     const bool entered = draw_player_name_field(app);
     if (touch_button(app, app.tr("table.open_for_others"), "live:open", ImGui::GetContentRegionAvail().x, has_name(app)) || (entered && has_name(app)))
         open_table_for_others(app, app.ui.sessions.player);
+    draw_service_choice(app);
 }
 
 void draw_delete_confirmation(App& app, const std::string& key, const std::string& name) {

@@ -7,6 +7,7 @@
 
 #include "controller/model.hpp"
 #include "controller/sessions.hpp"
+#include "controller/table_service.hpp"
 #include "core/json_input.hpp"
 #include "core/json_writer.hpp"
 #include "core/session.hpp"
@@ -160,6 +161,7 @@ void remember_table(App& app) {
     KnownTable entry;
     if (KnownTable* old = known(app, app.table->id)) entry = *old;
     entry.id = app.table->id;
+    entry.service = app.table->service;
     entry.session = app.store->current_key();
     entry.at = true;
     forget_table(app, entry.id);
@@ -191,31 +193,38 @@ bool keep_player_name(App& app, std::string& player) {
     return true;
 }
 
-// The open session is this phone's copy of the table `id` (none yet: a table to open): connect.
-void become_phone_of(App& app, std::string id, std::string player) {
+// The platform connects to the table's service (its URL; "": the page's own address).
+void connect(App& app) {
+    app.platform_requests.push_back({PlatformRequest::Kind::TableConnect, "", app.table->service});
+}
+
+// The open session is this phone's copy of the table `id` (none yet: a table to open), kept at
+// `service`: connect.
+void become_phone_of(App& app, std::string id, std::string player, std::string service) {
     if (!is_phone_key(app.phone_key)) app.phone_key = random_hex(32);  // made once: the settings keep it
     app.table = LiveTable{};
     if (id.empty()) app.table->opening = opening_key();
     app.table->id = std::move(id);
     app.table->player = std::move(player);
+    app.table->service = std::move(service);
     app.table->ref_key = random_hex(8);
-    app.platform_requests.push_back({PlatformRequest::Kind::TableConnect, "", ""});
+    connect(app);
 }
 
-// Joins the table `id` with the session `key` that is this phone's copy of it (rejoin), or as a
-// new session when there is none.
-void join_known_or_new(App& app, const std::string& id) {
+// Joins the table `id` kept at `service` with the session that is this phone's copy of it
+// (rejoin), or as a new session when there is none.
+void join_known_or_new(App& app, const std::string& id, const std::string& service) {
     const KnownTable* entry = known(app, id);
     bool stored = false;
     if (entry && app.store)
         for (const auto& summary : app.store->list()) stored = stored || (summary.key == entry->session && !summary.problem);
-    if (!stored) return join_table(app, id, app.player_name);
+    if (!stored) return join_table(app, id, app.player_name, service);
     const std::string key = entry->session;
     if (app.store->current_key() != key) {
         switch_session(app, key);
         if (app.store->current_key() != key) return;  // not opened (asked first, or unreadable): said why
     }
-    become_phone_of(app, id, app.player_name);
+    become_phone_of(app, id, app.player_name, service);
 }
 
 // A confirmed step applied to this copy, as every other phone applies it; the toast says who.
@@ -334,6 +343,7 @@ void welcome(App& app, const nlohmann::json& frame) {
     table.version = version;
     table.have_copy = true;
     table.link = TableLink::Joined;
+    table.reached = true;
     table.closed.clear();
     take_stored_revision(app);
     save(app);
@@ -351,7 +361,7 @@ void ahead_of_table(App& app, const LiveTable::Sent& sent) {
     table.have_copy = false;
     table.send_again.reset();
     table.link = TableLink::Lost;
-    app.platform_requests.push_back({PlatformRequest::Kind::TableConnect, "", ""});
+    connect(app);
 }
 
 // The host took a newer connection of this phone (another tab, or window, of this browser at the
@@ -512,15 +522,16 @@ std::string hello_frame(const App& app) {
     return w.end().take();
 }
 
-void join_table(App& app, std::string id, std::string player) {
+void join_table(App& app, std::string id, std::string player, std::string service) {
     // Joining: the table comes as a new session of this phone; the open one stays as it was.
     if (!id.empty() && !new_session(app)) return;  // asked first: the open session is not saved
-    become_phone_of(app, std::move(id), std::move(player));
+    become_phone_of(app, std::move(id), std::move(player), std::move(service));
 }
 
 void join_table_as(App& app, std::string id, std::string player) {
     if (!keep_player_name(app, player)) return;
-    join_table(app, std::move(id), std::move(player));
+    // The page hook joins as a link without a service would: where this site keeps its tables.
+    join_table(app, std::move(id), std::move(player), id.empty() ? service_for_new_tables(app) : app.site_table_service);
 }
 
 std::string first_frame(App& app) {
@@ -600,6 +611,13 @@ void receive_from_table(App& app, std::string_view text) {
 void table_connection_lost(App& app) {
     if (!app.table || app.table->link == TableLink::Refused) return;
     app.table->link = TableLink::Lost;
+    // Never reached since this phone came to the table: the service is named, in words, once (the
+    // platform goes on trying by itself). Nothing prepared here is lost: nothing was sent.
+    if (!app.table->reached && !app.table->told_unreachable) {
+        app.table->told_unreachable = true;
+        const std::string where = app.table->service.empty() ? app.page_address : service_in_link(app.table->service);
+        tell(app, both(app, app.table->id.empty() ? "table.unreachable_open" : "table.unreachable", {{"{service}", where}}), true);
+    }
     // What was on its way may or may not have reached the host: the welcome's steps say.
     if (app.table->sent) app.table->unsure = std::move(app.table->sent);
     app.table->sent.reset();
@@ -632,9 +650,13 @@ bool is_phone_key(std::string_view key) {
 void add_table_settings(const App& app, nlohmann::json& settings) {
     if (!app.player_name.empty()) settings["player"] = app.player_name;
     if (is_phone_key(app.phone_key)) settings["phone"] = app.phone_key;
+    if (!app.table_service.empty()) settings["table_service"] = app.table_service;
     if (app.known_tables.empty()) return;
     auto& tables = settings["tables"] = nlohmann::json::array();
-    for (const auto& t : app.known_tables) tables.push_back({{"id", t.id}, {"session", t.session}, {"mine", t.mine}, {"at", t.at}});
+    for (const auto& t : app.known_tables) {
+        tables.push_back({{"id", t.id}, {"session", t.session}, {"mine", t.mine}, {"at", t.at}});
+        if (!t.service.empty()) tables.back()["service"] = t.service;
+    }
 }
 
 void apply_table_settings(App& app, const nlohmann::json& settings) {
@@ -642,6 +664,8 @@ void apply_table_settings(App& app, const nlohmann::json& settings) {
         app.player_name = player_name_of(player->get<std::string>());
     if (const auto phone = settings.find("phone"); phone != settings.end() && phone->is_string() && is_phone_key(phone->get<std::string>()))
         app.phone_key = phone->get<std::string>();
+    if (const auto service = settings.find("table_service"); service != settings.end() && service->is_string())
+        app.table_service = table_service_url(service->get<std::string>()).value_or("");
     const auto tables = settings.find("tables");
     if (tables == settings.end() || !tables->is_array()) return;
     app.known_tables.clear();
@@ -649,7 +673,10 @@ void apply_table_settings(App& app, const nlohmann::json& settings) {
         if (app.known_tables.size() == max_known_tables) break;
         if (!t.is_object() || !t.contains("id") || !t["id"].is_string() || !is_table_id(t["id"].get<std::string>())) continue;
         if (!t.contains("session") || !t["session"].is_string() || known(app, t["id"].get<std::string>())) continue;
-        KnownTable entry{t["id"].get<std::string>(), t["session"].get<std::string>(), {}, false};
+        KnownTable entry{t["id"].get<std::string>(), "", t["session"].get<std::string>(), {}, false};
+        // A service that is not one (damaged settings) leaves the table where the page is.
+        if (const auto service = t.find("service"); service != t.end() && service->is_string())
+            entry.service = table_service_url(service->get<std::string>()).value_or("");
         if (const auto mine = t.find("mine"); mine != t.end() && mine->is_array())
             for (const auto& figure : *mine)
                 if (figure.is_string() && figure.get<std::string>().size() <= 64 && entry.mine.size() < max_characters_played) entry.mine.push_back(figure.get<std::string>());
@@ -660,32 +687,44 @@ void apply_table_settings(App& app, const nlohmann::json& settings) {
 
 std::string table_link(const App& app) {
     if (!app.table || app.table->id.empty() || app.page_address.empty()) return "";
-    return app.page_address + "#t=" + app.table->id;
+    // A link without a service means this site's own (the phone that opens it runs the same site).
+    const std::string where = app.table->service == app.site_table_service ? "" : "@" + service_in_link(app.table->service);
+    return app.page_address + "#t=" + app.table->id + where;
 }
 
 void open_table_for_others(App& app, std::string player) {
     if (!keep_player_name(app, player)) return;
-    join_table(app, "", player);
+    join_table(app, "", player, service_for_new_tables(app));
 }
 
-void table_link_opened(App& app, std::string_view id) {
+void table_link_opened(App& app, std::string_view link) {
+    const std::size_t at = link.find('@');
+    const std::string_view id = link.substr(0, at);
+    std::string service = app.site_table_service;
+    if (at != std::string_view::npos) {
+        // "@" and a service's address: the table is kept there (a page's own plain address is
+        // never named in a link: it is the page the link opens).
+        const auto named = table_service_url(link.substr(at + 1));
+        if (!named) return tell(app, both(app, "table.bad_link"), true);
+        service = *named;
+    }
     if (!is_table_id(id)) return tell(app, both(app, "table.bad_link"), true);
     if (app.table && app.table->id == id) return;  // here already
     if (app.player_name.empty()) {
         // Asked once: the Sessions tab's live-table section has the field and "Dołącz".
-        app.table_waiting = std::string(id);
+        app.table_waiting = WaitingTable{std::string(id), service};
         app.ui.tab = Tab::Sessions;
         return tell(app, both(app, "table.name_first"), false);
     }
-    join_known_or_new(app, std::string(id));
+    join_known_or_new(app, std::string(id), service);
 }
 
 void join_waiting_table(App& app, std::string player) {
     if (!app.table_waiting) return;
     if (!keep_player_name(app, player)) return;
-    const std::string id = *app.table_waiting;
+    const WaitingTable waiting = *app.table_waiting;
     app.table_waiting.reset();
-    join_known_or_new(app, id);
+    join_known_or_new(app, waiting.id, waiting.service);
     app.ui.sessions.bring_live_into_view = true;
 }
 
@@ -694,7 +733,7 @@ void decline_waiting_table(App& app) { app.table_waiting.reset(); }
 void rejoin_table_on_start(App& app) {
     if (app.table || !app.store || app.player_name.empty()) return;
     for (const auto& t : app.known_tables)
-        if (t.at && t.session == app.store->current_key()) return join_known_or_new(app, t.id);
+        if (t.at && t.session == app.store->current_key()) return join_known_or_new(app, t.id, t.service);
 }
 
 void reconnect_table(App& app) {
@@ -712,7 +751,7 @@ void reconnect_table(App& app) {
     }
     // Said at once where the table's row is (*Łączenie ze stołem…*); the platform says if it fails.
     if (table.link == TableLink::Refused || table.link == TableLink::Lost) table.link = TableLink::Connecting;
-    app.platform_requests.push_back({PlatformRequest::Kind::TableConnect, "", ""});
+    connect(app);
 }
 
 bool table_should_reconnect(const App& app) {

@@ -28,6 +28,13 @@ enum class TableLink {
 
 struct LiveTable {
     std::string id;      // the table's key: 32 hexadecimal digits, from the host
+    // The service that keeps the table (table_service.hpp): a wss:// URL, or "" for the page's own
+    // address (the computer at the table that serves this page).
+    std::string service;
+    // Whether the service has answered this phone since it became a phone of the table (a welcome):
+    // until then a lost connection is said in words, naming the service, once.
+    bool reached = false;
+    bool told_unreachable = false;
     // This phone's name at this table, shown beside its steps on every phone: the one it asked for,
     // until the host's welcome gives the one it has there ("Kuba (2)" when another phone is Kuba).
     std::string player;
@@ -75,6 +82,7 @@ struct LiveTable {
 // whether it was at the table when the app closed (it joins again when the app opens).
 struct KnownTable {
     std::string id;
+    std::string service;            // where the table is kept (LiveTable::service)
     std::string session;            // the stored session's key
     std::vector<std::string> mine;  // the figures this phone plays: their hands come first here
     bool at = false;
@@ -83,6 +91,12 @@ inline constexpr std::size_t max_known_tables = 12;  // the oldest is forgotten 
 inline constexpr std::size_t max_characters_played = 12;  // a phone's choice at one table
 // (The stored settings' limits, store/session_store.cpp, hold 12 tables of 12 characters.)
 inline constexpr std::size_t max_player_name_chars = 40;  // the host's limit (table-host.mjs)
+
+// A table's link waiting for the player's name: the table and the service that keeps it.
+struct WaitingTable {
+    std::string id;
+    std::string service;
+};
 
 // A phone's key as the protocol takes it: 16-64 characters of [A-Za-z0-9_-].
 bool is_phone_key(std::string_view key);
@@ -95,15 +109,17 @@ void add_table_settings(const App& app, nlohmann::json& settings);
 void apply_table_settings(App& app, const nlohmann::json& settings);
 
 // The link other phones open to join: this page's address + "#t=" + the table's id ("" before
-// the host gave the id).
+// the host gave the id), + "@" + the service (service_in_link) when the table is not kept where
+// this site keeps its tables by default: "https://czary.example.org/#t=<id>@tables.example.org".
 std::string table_link(const App& app);
 
 // "Otwórz ten stół dla innych": the open session (its whole history) becomes a table; `player`
 // is remembered as this phone's name.
 void open_table_for_others(App& app, std::string player);
-// The app was opened with a table's link ("#t=<id>"): this phone joins it (as a new session),
-// or rejoins with the session that is its copy; with no player name yet, it asks for one first.
-void table_link_opened(App& app, std::string_view id);
+// The app was opened with a table's link (what follows "#t=": "<id>" or "<id>@<service>"): this
+// phone joins it (as a new session), or rejoins with the session that is its copy; with no player
+// name yet, it asks for one first.
+void table_link_opened(App& app, std::string_view link);
 // The player gave their name for the waiting link ("Dołącz"), or declined ("Nie teraz").
 void join_waiting_table(App& app, std::string player);
 void decline_waiting_table(App& app);
@@ -134,9 +150,9 @@ std::vector<std::string> characters_mine_first(const App& app);
 std::string open_table_frame(const App& app);
 std::string hello_frame(const App& app);
 
-// Becomes a phone of the table `id` (or of a new one, when `id` is empty: open_table_frame) and
-// asks the platform to connect.
-void join_table(App& app, std::string id, std::string player);
+// Becomes a phone of the table `id` kept at `service` (or of a new one, when `id` is empty:
+// open_table_frame, at service_for_new_tables) and asks the platform to connect.
+void join_table(App& app, std::string id, std::string player, std::string service);
 // The same for the page hook (joinTable): the name is kept as this phone's, as the interface's
 // "Dołącz" keeps it.
 void join_table_as(App& app, std::string id, std::string player);

@@ -164,6 +164,9 @@ struct SessionsForm {
     std::string confirm_delete;   // a session key waiting for "yes, delete"
     char player[64] = "";         // the live table's player-name field
     bool player_filled = false;   // the field was filled from the remembered name
+    // "Zmień usługę stołów": the field of a table service's address, open, and what it holds.
+    bool service_open = false;
+    char service[128] = "";
     bool confirm_alone = false;   // "Graj dalej sam" tapped: waiting for "Tak, graj sam"
     // Joined from a link's invitation (drawn first in the tab): the section moves below the open
     // session, and the page follows it once, so that the next tap lands on the table's section.
@@ -273,7 +276,12 @@ struct App {
     std::string phone_key;
     std::vector<KnownTable> known_tables;  // the live tables this phone was at (the settings keep them)
     std::string page_address;              // the app's address without its fragment (from the platform)
-    std::optional<std::string> table_waiting;  // a table's link waiting for this phone's player name
+    std::optional<WaitingTable> table_waiting;  // a table's link waiting for this phone's player name
+    // Where the tables this phone opens are kept (table_service.hpp): the player's choice (the
+    // settings keep it; "" follows the site), and the site's own, from the published page ("":
+    // the page's own address + "table").
+    std::string table_service;
+    std::string site_table_service;
     // The open session's last save failed (full or switched-off storage): it lives only in this
     // tab, and leaving it asks first.
     bool session_unsaved = false;

@@ -138,11 +138,11 @@ struct Table {
     test::AppWithStore ania{1}, bartek{2};
     Host host;
     Table() {
-        czary::app::join_table(ania.app, "", "Ania");
+        czary::app::join_table(ania.app, "", "Ania", "");
         ania.app.table->link = TableLink::Connecting;
         ania.app.platform_requests.push_back({PlatformRequest::Kind::TableSend, "", czary::app::open_table_frame(ania.app)});
         host.pump(ania.app, "Ania");
-        czary::app::join_table(bartek.app, host.id, "Bartek");
+        czary::app::join_table(bartek.app, host.id, "Bartek", "");
         bartek.app.platform_requests.push_back({PlatformRequest::Kind::TableSend, "", czary::app::hello_frame(bartek.app)});
         host.pump(bartek.app, "Bartek");
     }
@@ -187,7 +187,7 @@ TEST_CASE("table protocol: joining a table makes it a new session of the phone; 
     const std::string mine = phone.store.current_key();
     const auto kept = phone.app.session.to_json();
     Table t;
-    czary::app::join_table(phone.app, t.host.id, "Celina");
+    czary::app::join_table(phone.app, t.host.id, "Celina", "");
     CHECK(phone.store.current_key() != mine);
     phone.app.platform_requests.push_back({PlatformRequest::Kind::TableSend, "", czary::app::hello_frame(phone.app)});
     t.host.pump(phone.app, "Celina");
@@ -343,7 +343,7 @@ TEST_CASE("table link: a phone without a player name is asked once, joins with i
     czary::app::table_link_opened(celina.app, t.host.id);
     // Asked first: no table yet, the Sessions tab with the name field and "Dołącz".
     CHECK_FALSE(celina.app.table);
-    CHECK(celina.app.table_waiting == t.host.id);
+    CHECK(celina.app.table_waiting->id == t.host.id);
     CHECK(celina.app.ui.tab == czary::app::Tab::Sessions);
     CHECK(celina.app.ui.notice->text.pl.find("Podaj swoje imię") != std::string::npos);
     czary::app::join_waiting_table(celina.app, "   ");
@@ -436,7 +436,7 @@ TEST_CASE("table settings: damaged entries are left out one by one and never sto
     // As many tables and characters as a phone keeps, with the longest ids, are read back whole.
     phone.app.known_tables.clear();
     for (std::size_t i = 0; i < czary::app::max_known_tables; ++i) {
-        czary::app::KnownTable entry{std::string(31, 'd') + "0123456789abcdef"[i], "czary.session." + std::string(50, '9'), {}, i == 0};
+        czary::app::KnownTable entry{std::string(31, 'd') + "0123456789abcdef"[i], "", "czary.session." + std::string(50, '9'), {}, i == 0};
         for (std::size_t c = 0; c < czary::app::max_characters_played; ++c) entry.mine.push_back(std::string(62, 'x') + std::to_string(10 + c));
         phone.app.known_tables.push_back(entry);
     }
@@ -468,8 +468,8 @@ TEST_CASE("table: each phone chooses the characters it plays; they come first on
 
 TEST_CASE("table protocol: every open of one table carries the same random opening key, so that an open sent again finds its table") {
     test::AppWithStore ania{7}, bartek{8};
-    czary::app::join_table(ania.app, "", "Ania");
-    czary::app::join_table(bartek.app, "", "Bartek");
+    czary::app::join_table(ania.app, "", "Ania", "");
+    czary::app::join_table(bartek.app, "", "Bartek", "");
     const std::string key = json::parse(czary::app::first_frame(ania.app))["opening"];
     CHECK(czary::app::is_table_id(key));
     CHECK(json::parse(czary::app::first_frame(ania.app))["opening"] == key);  // sent again: the same
@@ -589,7 +589,7 @@ TEST_CASE("table protocol: a phone's key is made once, sent in every open and he
     CHECK(json::parse(czary::app::hello_frame(t.ania.app))["phone"] == key);
     // The next table of this phone: the same key.
     czary::app::play_on_alone(t.ania.app);
-    czary::app::join_table(t.ania.app, t.host.id, "Ania");
+    czary::app::join_table(t.ania.app, t.host.id, "Ania", "");
     CHECK(json::parse(czary::app::first_frame(t.ania.app))["phone"] == key);
     czary::app::remember_settings(t.ania.app);
     Reloaded again(t.ania.storage);
@@ -793,7 +793,7 @@ TEST_CASE("table protocol: a ref is the player's name, a random part and a count
              return emoji;
          }()}) {
         test::AppWithStore phone{26};
-        czary::app::join_table(phone.app, std::string(32, 'a'), name);
+        czary::app::join_table(phone.app, std::string(32, 'a'), name, "");
         phone.app.table->link = TableLink::Joined;
         REQUIRE(czary::app::dispatch(phone.app, czary::actions::RollDice{"2K6", "tray"}).ok);
         const std::string ref = refs_sent(phone.app).at(0);

@@ -18,7 +18,7 @@ czary._speak = function(language, announcement, description) {};
 czary._started = function() {};
 czary._storageKeys = function() {};
 czary._tableClose = function() {};
-czary._tableConnect = function() {};
+czary._tableConnect = function(service) {};
 czary._tableSend = function(frame) {};
 czary._wellFormed = function(text) {};
 

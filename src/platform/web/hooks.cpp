@@ -14,6 +14,7 @@
 
 #include "controller/sessions.hpp"
 #include "controller/share.hpp"
+#include "controller/table_service.hpp"
 #include "core/state_json.hpp"
 #include "platform/web/web_app.hpp"
 
@@ -218,6 +219,21 @@ EMSCRIPTEN_KEEPALIVE void czary_page_address(const char* address) {
     czary::platform::request_frames(3);
 }
 
+// The site's own table service, as the published page names it (its page-config block).
+EMSCRIPTEN_KEEPALIVE void czary_site_table_service(const char* url) {
+    czary::app::set_site_table_service(czary::platform::web_app(), url);
+    czary::platform::request_frames(3);
+}
+
+// The player names a table service (the page hook setTableService, as the Sessions tab does):
+// 1 when taken, 0 when the text is not a service's address (the player is told).
+EMSCRIPTEN_KEEPALIVE int czary_choose_table_service(const char* typed) {
+    auto& app = czary::platform::web_app();
+    const bool taken = czary::app::choose_table_service(app, typed);  // the next frame saves the settings
+    czary::platform::request_frames(3);
+    return taken ? 1 : 0;
+}
+
 EMSCRIPTEN_KEEPALIVE void czary_table_link(const char* id) {
     czary::app::table_link_opened(czary::platform::web_app(), id);
     czary::platform::request_frames(3);
@@ -234,6 +250,7 @@ EMSCRIPTEN_KEEPALIVE const char* czary_table_json() {
     w.field("sending", table.sent.has_value()).field("send_again", table.send_again.has_value()).field("closed", table.closed);
     w.field("elsewhere", table.elsewhere);
     w.field("link_url", czary::app::table_link(app));
+    w.field("service", table.service).field("reached", table.reached);
     w.key("mine").array();
     for (const auto& figure : app.session.state().figures)
         if (czary::app::plays(app, figure.id)) w.value(figure.id);

@@ -72,7 +72,7 @@ EM_JS(void, make_share_link, (const char* text), { window.czary._makeShareLink(U
 EM_JS(void, share_session_file, (const char* name, const char* text), { window.czary._shareFile(UTF8ToString(name), UTF8ToString(text)); });
 // A token lifted by a long press: a short buzz where the phone has it.
 // The live table's WebSocket (web/glue.js: reconnects with backoff, pings, hands frames back).
-EM_JS(void, page_table_connect, (), { window.czary._tableConnect(); });
+EM_JS(void, page_table_connect, (const char* service), { window.czary._tableConnect(UTF8ToString(service)); });
 EM_JS(void, page_table_send, (const char* frame), { window.czary._tableSend(UTF8ToString(frame)); });
 EM_JS(void, page_table_close, (), { window.czary._tableClose(); });
 EM_JS(void, vibrate_briefly, (), { if (navigator.vibrate) navigator.vibrate(15); });
@@ -93,7 +93,7 @@ void carry_out(const app::PlatformRequest& request) {
         case app::PlatformRequest::Kind::ShareLink: return make_share_link(request.text.c_str());
         case app::PlatformRequest::Kind::ShareFile: return share_session_file(request.file_name.c_str(), request.text.c_str());
         case app::PlatformRequest::Kind::DownloadStored: return download_stored(request.file_name.c_str(), request.text.c_str());
-        case app::PlatformRequest::Kind::TableConnect: return page_table_connect();
+        case app::PlatformRequest::Kind::TableConnect: return page_table_connect(request.text.c_str());
         case app::PlatformRequest::Kind::TableSend: return page_table_send(request.text.c_str());
         case app::PlatformRequest::Kind::TableClose: return page_table_close();
     }
