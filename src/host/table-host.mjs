@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { WebSocketServer } from 'ws';
 import { CoreFault, makeTableCore } from './table-core.mjs';
 import { JournalFull, TableStore, folderName, isFolderName, isTableId, lockFolder } from './table-store.mjs';
-import { oneLine, originOf } from './untrusted.mjs';
+import { oneLine, originOf, wellFormed } from './untrusted.mjs';
 
 export { isTableId };
 export const PROTOCOL = 1;
@@ -95,7 +95,7 @@ export async function loadTableCore(dir, options = {}) {
 // A player's name as the phone gives it: well-formed text (no lone surrogate: every phone that got
 // one refused the frame that carried it), trimmed, no control characters, 1-40 characters.
 export function playerName(name, max = DEFAULT_LIMITS.playerNameChars) {
-  if (typeof name !== 'string' || !name.isWellFormed()) return null;
+  if (!wellFormed(name)) return null;
   const clean = name.replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, '').trim();
   const chars = [...clean];
   return chars.length >= 1 && chars.length <= max ? clean : null;
@@ -580,7 +580,7 @@ export async function startTableHost({
     if (bytes > limits.maxFrameBytes) return closeWith(ws, reason('too_large'));
     const table = ws.phone.table;
     if (message.t === 'act' || message.t === 'undo' || message.t === 'redo') {
-      const ref = typeof message.ref === 'string' && message.ref.length <= 64 && message.ref.isWellFormed() ? message.ref : undefined;
+      const ref = typeof message.ref === 'string' && message.ref.length <= 64 && wellFormed(message.ref) ? message.ref : undefined;
       if (!Number.isInteger(message.v)) return closeWith(ws, reason('bad_frame'));
       if (!ready(ws, table)) return undefined;
       if (message.v > table.version) {

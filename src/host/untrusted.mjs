@@ -20,3 +20,9 @@ export function originOf(text) {
     return null;
   }
 }
+
+// Text with no lone UTF-16 surrogate (half of a pair, such as "\ud800"): what String's own
+// isWellFormed says in Node 20, which Node 18 (Debian 12's, where the table service runs) lacks.
+export function wellFormed(text) {
+  return typeof text === 'string' && !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
+}
