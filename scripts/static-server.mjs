@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startTableHost } from '../src/host/table-host.mjs';
 import { oneLine, originOf } from '../src/host/untrusted.mjs';
+import { CRASHED, answerClientErrors, guarded, lastResort, sayingOnce, stoppedNotice, targetPath } from '../src/host/http-guard.mjs';
 import { COMPRESSIBLE } from './precompress.mjs';
 
 const MIME = {
@@ -53,14 +54,7 @@ export function compressedCopy(file, stat, takes) {
 
 // Says a line on stderr, at most once every 10 seconds for the same kind of line (its first word
 // or two), so that a flood of failing requests cannot fill the terminal.
-const saidAt = new Map();
-function logOnce(line) {
-  const kind = line.split(' ', 2).join(' ');
-  const now = Date.now();
-  if (now - (saidAt.get(kind) ?? -Infinity) < 10_000) return;
-  saidAt.set(kind, now);
-  console.error(`Czary server: ${line}`);
-}
+const logOnce = sayingOnce((line) => console.error(`Czary server: ${line}`));
 
 // `prefix` mounts the site under a sub-path ('/czary/'), as a static host serving it from a
 // folder would: only paths under it are files of the site, the prefix without its slash is
@@ -94,24 +88,12 @@ export function startServer(root, port = 0, host = '127.0.0.1', { prefix = '/', 
     entry[kind] += 1;
     served.set(urlPath, entry);
   };
-  // The path a request's target names, decoded, or null when it cannot be served: a target that
-  // does not parse or decode (`/%`, `/%c0%ae`, `http://[/`) or holds a NUL (`/%00`). Any such
-  // target is answered 400; nothing a client sends may throw out of a handler (issue 47: one
-  // request took down the site and every live table).
-  const pathOf = (target) => {
-    try {
-      // Origin form (`/a/b`) as it is, never as a protocol-relative URL (`//a/b`); absolute form
-      // (`http://host/a/b`) as a URL of its own.
-      const { pathname } = target.startsWith('/') ? new URL(`http://x${target}`) : new URL(target);
-      const decoded = decodeURIComponent(pathname);
-      return decoded.includes('\0') ? null : decoded;
-    } catch {
-      return null;
-    }
-  };
   const plain = (response, status, text) => response.writeHead(status, { 'Content-Type': 'text/plain' }).end(text);
   const handle = async (request, response) => {
-    const fullPath = pathOf(request.url ?? '');
+    // A target that cannot be decoded or holds a NUL (src/host/http-guard.mjs) is answered 400;
+    // nothing a client sends may throw out of a handler (issue 47: one request took down the site
+    // and every live table).
+    const fullPath = targetPath(request.url ?? '');
     if (fullPath === null) {
       response.setHeader('Connection', 'close');
       plain(response, 400, 'bad request');
@@ -172,35 +154,10 @@ export function startServer(root, port = 0, host = '127.0.0.1', { prefix = '/', 
     response.writeHead(200, { ...headers, 'Content-Length': body.length });
     response.end(body);
   };
-  const server = http.createServer((request, response) => {
-    // An error nobody foresaw fails this request alone: a 500 if nothing was sent yet (and the
-    // connection closed after it), the connection cut otherwise; the terminal gets one line.
-    handle(request, response).catch((error) => {
-      logOnce(`request ${oneLine(request.method)} ${oneLine(request.url)} failed: ${oneLine(error)}`);
-      try {
-        if (response.headersSent) response.destroy();
-        else {
-          response.setHeader('Connection', 'close');
-          plain(response, 500, 'server error');
-        }
-      } catch {
-        response.destroy();
-      }
-    });
-  });
-  // Malformed HTTP (a garbage request line, headers too large, a reset): 400 (431, 408) when
-  // nothing was sent on the connection yet, and the socket destroyed. A listener here replaces
-  // Node's own answer, and must not throw.
-  server.on('clientError', (error, socket) => {
-    try {
-      if (error.code !== 'ECONNRESET' && socket.writable && socket.bytesWritten === 0) {
-        const [status, reason] = error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large']
-          : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request Timeout'] : [400, 'Bad Request'];
-        socket.write(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-      }
-    } catch { /* the socket is going anyway */ }
-    socket.destroy();
-  });
+  // An error nobody foresaw fails its request alone (a 500, the connection closed after it), and
+  // malformed HTTP is answered 4xx (src/host/http-guard.mjs, shared with the table service); the
+  // terminal gets one line.
+  const server = answerClientErrors(http.createServer(guarded(handle, logOnce)));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -251,16 +208,9 @@ const USAGE = 'usage: node static-server.mjs SITE_DIR [PORT] [--lan] [--prefix=/
   '       [--allow-origin=ORIGIN (repeatable: another origin whose pages may join a live table)]\n' +
   '       [--table-days=N (a table no phone joined for N days is archived; default the host\'s)]';
 
-// The exit status of a server that stopped on an error nobody caught (scripts/keep-serving.sh
-// starts it again; 0, 1 and 2 are a stop, a failed start and a wrong command line).
-export const CRASHED = 70;
-
-// What the terminal says when the server stops on an error nobody caught: one line in each
-// language, the error's message only (never the minified source of the core's glue around it).
-export function stoppedNotice(error) {
-  const message = oneLine(error);
-  return `Czary server stopped: ${message}\nSerwer Czarów zatrzymał się: ${message}`;
-}
+// The exit status (70) and the one line in each language of a server stopped by an error nobody
+// caught (src/host/http-guard.mjs; scripts/keep-serving.sh starts it again).
+export { CRASHED, stoppedNotice };
 
 // What the terminal says about live tables, in English and Polish.
 export function tableNotice(tables) {
@@ -274,15 +224,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   // The last resort: an error no handler caught stops the server with one line in the terminal
   // and a non-zero status, and scripts/keep-serving.sh (serve.sh) starts it again. Installed
   // first, so that it runs before any listener the core's glue adds.
-  const stop = (error) => {
-    try {
-      console.error(stoppedNotice(error));
-    } finally {
-      process.exit(CRASHED);
-    }
-  };
-  process.on('uncaughtException', stop);
-  process.on('unhandledRejection', stop);
+  lastResort();
   process.on('SIGINT', () => process.exit(0));
   process.on('SIGTERM', () => process.exit(0));
   const options = process.argv.slice(2).filter((a) => a.startsWith('--'));
