@@ -8,6 +8,7 @@
 //   table-store.mjs  a table's folder on disk, in bytes
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { WebSocketServer } from 'ws';
@@ -174,9 +175,25 @@ class Table {
   }
 }
 
+// A phone's address, for the limits per client address: the TCP peer's. With `trustProxy` (the
+// host behind a reverse proxy on the same machine: Caddy, docs/deploy.md), and only when the peer
+// is a loopback address, the right-most entry of X-Forwarded-For: the one the proxy appended,
+// the address it was connected from (entries to its left came from the client and could be
+// anything). A header that is not an address there is not believed: the peer it is.
+export function clientAddress(request, trustProxy = false) {
+  const peer = request.socket?.remoteAddress ?? '?';
+  if (!trustProxy || !isLoopback(peer)) return peer;
+  const header = request.headers?.['x-forwarded-for'];  // repeated headers come joined with ', '
+  if (typeof header !== 'string') return peer;
+  const last = header.slice(header.lastIndexOf(',') + 1).trim().toLowerCase();
+  return net.isIP(last) ? last : peer;
+}
+const isLoopback = (address) => (net.isIPv4(address) ? address.startsWith('127.')
+  : address === '::1' || /^::ffff:127\.\d+\.\d+\.\d+$/i.test(address));
+
 export async function startTableHost({
   server, dataDir, coreDir, path: tablePath = '/table', limits: given = {}, log = () => {},
-  allowOrigins = [], tableDays, io, trapOn,
+  allowOrigins = [], tableDays, trustProxy = false, io, trapOn,
 }) {
   const limits = { ...DEFAULT_LIMITS, ...given, ...(tableDays !== undefined ? { tableDays } : {}) };
   const core = await loadTableCore(coreDir, { trapOn });
@@ -194,10 +211,10 @@ export async function startTableHost({
     } catch { /* the terminal is gone */ }
   };
 
-  // Per client address: its connections, the tables it opens, its costly refusals.
+  // Per client address (clientAddress: behind a proxy, the phone's, not the proxy's): its
+  // connections, the tables it opens, its costly refusals.
   const addresses = new Map();
-  const addressOf = (request) => {
-    const key = request.socket.remoteAddress ?? '?';
+  const addressOf = (key) => {
     let entry = addresses.get(key);
     if (!entry) {
       entry = { connections: 0, opens: new Bucket(limits.opensPerMinute, limits.opensPerMinute / 60),
@@ -408,7 +425,8 @@ export async function startTableHost({
       // from. (A client that is not a browser names no origin; the limits per address hold it.)
       const origin = request.headers.origin;
       if (origin !== undefined && !originAllowed(origin, request.headers.host, allowed)) return refuseUpgrade(socket, '403 Forbidden');
-      const address = addressOf(request);
+      const key = clientAddress(request, trustProxy);
+      const address = addressOf(key);
       if (connections >= limits.connections || address.connections >= limits.connectionsPerAddress) {
         return refuseUpgrade(socket, '503 Service Unavailable');
       }
@@ -438,7 +456,7 @@ export async function startTableHost({
         ws.on('close', () => {
           connections -= 1;
           address.connections -= 1;
-          forget(request.socket.remoteAddress ?? '?', address);
+          forget(key, address);
         });
         serve(ws, address);
       });

@@ -10,8 +10,10 @@ import WebSocket from '../../src/host/node_modules/ws/wrapper.mjs';
 import { PROTOCOL, replay } from '../../src/host/table-host.mjs';
 
 export class Phone {
-  constructor({ url, core, player, reconnect = false, key = crypto.randomBytes(12).toString('base64url'), localAddress }) {
-    Object.assign(this, { url, core, player, reconnect, key, localAddress });
+  // `localAddress`: the address it connects from (a loopback one of its own: the host's limits are
+  // per address); `wsOptions`: more for ws's client, such as `headers` or a TLS `ca`.
+  constructor({ url, core, player, reconnect = false, key = crypto.randomBytes(12).toString('base64url'), localAddress, wsOptions = {} }) {
+    Object.assign(this, { url, core, player, reconnect, key, localAddress, wsOptions });
     this.named = null;        // the name the table gave this phone (welcome.player)
     this.handle = null;       // this phone's copy of the session, in `core`
     this.version = null;      // the table's version this copy is at
@@ -40,19 +42,27 @@ export class Phone {
   }
 
   connect(first) {
-    this.ws = new WebSocket(this.url, this.localAddress ? { localAddress: this.localAddress } : undefined);
+    this.ws = new WebSocket(this.url, { ...(this.localAddress ? { localAddress: this.localAddress } : {}), ...this.wsOptions });
     this.ws.on('open', () => this.ws.send(JSON.stringify(first)));
     this.ws.on('message', (data) => this.receive(JSON.parse(data.toString())));
-    this.ws.on('error', () => {});
+    // A connection that never opened (the upgrade refused: "Unexpected server response: 503"; no
+    // host there) rejects with ws's reason, rather than waiting for a welcome forever.
+    const ws = this.ws;
+    let opened = false, failed = null;
+    ws.on('open', () => { opened = true; });
+    ws.on('error', (error) => { failed = error; });
+    const neverOpened = new Promise((_, reject) => ws.on('close', () => {
+      if (!opened) reject(Object.assign(new Error(failed?.message ?? 'the connection closed'), { refused: true }));
+    }));
     this.ws.on('close', () => {
       for (const resolve of this.waiting.values()) resolve({ t: 'lost' });
       this.waiting.clear();
-      if (this.reconnect && !this.stopped) setTimeout(() => this.table && this.connect(this.hello()), 50);
+      if (this.reconnect && !this.stopped) setTimeout(() => this.table && this.connect(this.hello()).catch(() => {}), 50);
     });
-    return this.until((m) => m.t === 'welcome' || m.t === 'error').then((m) => {
+    return Promise.race([neverOpened, this.until((m) => m.t === 'welcome' || m.t === 'error').then((m) => {
       if (m.t === 'error') throw Object.assign(new Error(m.en), { reason: m });
       return m.table;
-    });
+    })]);
   }
 
   receive(message) {
