@@ -104,8 +104,9 @@ else()
 
   # scripts/serve.sh and the static server (no build needed): --lan, its binding and printing
   # (serve.lan); no request crashes it (serve.requests); --allow-origin and --table-days reach the
-  # table host (serve.options); scripts/keep-serving.sh starts it again when it dies (serve.restart).
-  foreach(serve_test lan requests options restart)
+  # table host (serve.options); scripts/keep-serving.sh starts it again when it dies (serve.restart);
+  # publish.sh --table-server bakes the table service into the page and remakes the worker (serve.publish).
+  foreach(serve_test lan requests options restart publish)
     add_test(NAME serve.${serve_test} COMMAND node --test --test-reporter=spec ${CMAKE_SOURCE_DIR}/tests/serve/${serve_test}.test.mjs)
     set_tests_properties(serve.${serve_test} PROPERTIES TIMEOUT 120)
   endforeach()
