@@ -25,6 +25,8 @@ APT_PACKAGES=(
   fonttools           # pyftsubset: the font is cut down to the glyphs the app draws
   qrencode            # serve.sh --lan: a QR code of each LAN address in the terminal
   zbar-tools          # zbarimg: the unit test decodes the QR codes the app draws
+  caddy               # the table service's tests and benchmark: TLS in front of it, as on a server (tests/tls/caddy.mjs)
+  libnss3-tools       # certutil: a browser test's Chromium trusts Caddy's local CA (tests/browser/tls-table.test.mjs)
 )
 IMGUI_VERSION=1.86
 SDL_VERSION=2.26.5
@@ -62,6 +64,12 @@ if [ ${#missing[@]} -gt 0 ]; then
   log "installing Debian packages: ${missing[*]}"
   apt_update_once
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
+  # Debian's caddy enables a system service serving /etc/caddy/Caddyfile on port 80. The tests run
+  # a Caddy of their own (tests/tls/caddy.mjs), so one installed here is not left serving.
+  if printf '%s\n' "${missing[@]}" | grep -qx caddy && [ -d /run/systemd/system ]; then
+    log "stopping and disabling caddy.service (the tests start their own Caddy; docs/deploy.md sets one up on a server)"
+    as_root systemctl disable --now caddy.service >/dev/null 2>&1 || true
+  fi
 fi
 
 # --- Debian source packages: imgui 1.86, libsdl2 2.26.5, qr-code-generator 1.8.0 ----------------------------------
