@@ -156,9 +156,9 @@ export async function startTlsTable(options = {}) {
     let upstream = given;
     let service = null;
     if (!upstream) {
-      const tablesDir = options.tablesDir ?? path.join(work, 'tables');
+      const tablesDir = path.resolve(options.tablesDir ?? path.join(work, 'tables'));
       const allowOrigins = options.allowOrigins ?? (siteDir ? [siteOrigin] : []);
-      const entry = serviceDir ? [path.join(serviceDir, 'host.mjs')] : [path.join(ROOT, 'src/host/host.mjs'), `--core=${coreDir}`];
+      const entry = serviceDir ? [path.resolve(serviceDir, 'host.mjs')] : [path.join(ROOT, 'src/host/host.mjs'), `--core=${path.resolve(coreDir)}`];
       const args = [...entry, '--port=0', '--listen=127.0.0.1', `--tables=${tablesDir}`, ...allowOrigins.map((o) => `--allow-origin=${o}`),
         ...(trustProxy ? ['--trust-proxy'] : []), ...serviceArgs];
       const env = options.env ?? Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_PATH'));
