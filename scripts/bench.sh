@@ -5,7 +5,7 @@
 # web app, as scripts/publish.sh leaves it, side by side with Dear ImGui 1.86's own Emscripten
 # example in headless Chromium: bytes over the wire (target <= 450 KB gzip), a phone's first and
 # repeat visit on Slow 4G, first frame, idle frames, frame times, replay + save in the browser,
-# memory, the long game; where the bytes go (scripts/site-bytes.mjs); then live tables under load (scripts/bench-tables.mjs). A figure past its
+# memory, the long game; where the bytes go (scripts/site-bytes.mjs); then live tables under load, on loopback and through Caddy's TLS (scripts/bench-tables.mjs). A figure past its
 # target says MISSED. docs/benchmark.md.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -41,5 +41,5 @@ echo "== where the first visit's bytes go: every file, and the wasm by component
 # The published site's files; the wasm's functions named by the same app linked with their names.
 cmake --build "$CZARY_BUILD/wasm" --target czary-app-names >/dev/null
 node --no-experimental-fetch "$ROOT/scripts/site-bytes.mjs" "$site" --names "$CZARY_BUILD/wasm/czary-app-names.wasm"
-echo "== live tables: 50 tables x 6 phones (Node clients) on loopback for 60 s (docs/table-protocol.md)"
+echo "== live tables: 50 tables x 6 phones (Node clients) for 60 s on loopback, then through Caddy's TLS (docs/table-protocol.md, docs/deploy.md)"
 node "$ROOT/scripts/bench-tables.mjs" "$CZARY_BUILD/wasm/host" 50 6 60
