@@ -39,13 +39,14 @@ elseif(EMSCRIPTEN)
   endforeach()
   if(TARGET web-dist)
     file(GLOB browser_tests CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/browser/*.test.mjs)
-    # Firefox and WebKitGTK draw WebGL only on an X display: the cross-engine suite runs on one of
-    # its own (Chromium's tests run headless).
+    # Firefox and WebKitGTK draw WebGL only on an X display: the cross-engine suite and the live
+    # table over TLS (its Firefox and WebKit phones) run on one of their own (Chromium's tests run
+    # headless).
     find_program(CZARY_XVFB_RUN xvfb-run REQUIRED)
     foreach(test_file IN LISTS browser_tests)
       get_filename_component(name ${test_file} NAME_WE)
       set(display "")
-      if(name STREQUAL "engines")
+      if(name STREQUAL "engines" OR name STREQUAL "tls-table")
         set(display ${CZARY_XVFB_RUN} --auto-servernum "--server-args=-screen 0 1280x1024x24")
       endif()
       add_test(NAME browser.${name} COMMAND ${display} ${CZARY_NODE} --test --test-reporter=spec ${test_file})

@@ -32,11 +32,13 @@ const MINIBROWSER = process.env.CZARY_MINIBROWSER ?? '/usr/lib/x86_64-linux-gnu/
 // both, with the app's frame between them), wheel(x, y, dy), screenshot(file), errors() (console
 // errors and uncaught exceptions since clearErrors()), clearErrors(), close() }.
 // `evaluate` takes a function of one JSON argument (sent as its source) returning JSON.
-export async function openEngine(name, size = PHONE) {
+// `acceptInsecureCerts`: the browser takes any certificate (a test's own CA over TLS, which its
+// driver cannot add to the browser's trust: tls-table.test.mjs).
+export async function openEngine(name, size = PHONE, { acceptInsecureCerts = false } = {}) {
   const open = { chromium: openChromium, firefox: openFirefox, webkit: openWebKit }[name];
   if (!open) throw new Error(`no browser engine '${name}'`);
   if (name !== 'chromium' && !process.env.DISPLAY) throw new Error(`${name} needs an X display: run the test under xvfb-run`);
-  return open(size);
+  return open(size, { acceptInsecureCerts });
 }
 
 async function openChromium(size) {
@@ -62,8 +64,9 @@ async function openChromium(size) {
   };
 }
 
-async function openFirefox(size) {
+async function openFirefox(size, { acceptInsecureCerts }) {
   const browser = await puppeteer.launch({
+    acceptInsecureCerts,
     browser: 'firefox',
     executablePath: process.env.CZARY_FIREFOX ?? '/usr/bin/firefox-esr',
     headless: false,  // headless Firefox has no WebGL: it draws on the test's X display
@@ -90,7 +93,7 @@ async function openFirefox(size) {
   };
 }
 
-async function openWebKit(size) {
+async function openWebKit(size, { acceptInsecureCerts }) {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const driver = spawn(process.env.CZARY_WEBKIT_DRIVER ?? '/usr/bin/WebKitWebDriver', [`--port=${port}`], { stdio: 'ignore' });
   const base = `http://127.0.0.1:${port}`;
@@ -115,6 +118,7 @@ async function openWebKit(size) {
       args: ['--automation', '--full-screen'],
     },
     timeouts: { script: 60000, pageLoad: 120000 },
+    acceptInsecureCerts,
   } } });
   const session = (route) => `/session/${created.sessionId}${route}`;
   await call('POST', session('/window/rect'), { width: size.width, height: size.height });
