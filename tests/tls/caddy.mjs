@@ -16,6 +16,7 @@
 // endpoint (admin off) and listens on loopback only. Waits on conditions (the service says where
 // it listens; both origins answer over TLS with the CA), never a fixed sleep.
 // caddyMissing() says why the harness cannot run (Caddy not installed: scripts/setup.sh installs it).
+// CZARY_CADDY names another caddy binary (default: caddy on the PATH).
 import fs from 'node:fs';
 import https from 'node:https';
 import net from 'node:net';
@@ -25,11 +26,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const CADDY = process.env.CZARY_CADDY || 'caddy';
 
 // Why Caddy cannot be used here, or null.
 export function caddyMissing() {
-  const found = spawnSync('caddy', ['version'], { encoding: 'utf8' });
-  return found.status === 0 ? null : 'caddy is not installed (Debian\'s package caddy; scripts/setup.sh installs it)';
+  const found = spawnSync(CADDY, ['version'], { encoding: 'utf8' });
+  return found.status === 0 ? null : `${CADDY} is not installed (Debian's package caddy; scripts/setup.sh installs it)`;
 }
 
 // A free TCP port on loopback (probed: listened on and let go).
@@ -131,6 +133,11 @@ export async function startTlsTable(options = {}) {
   } = options;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'czary-caddy-'));
   const children = [];
+  // A test process that ends without close() (a failure, Ctrl-C) leaves no Caddy or service behind.
+  const orphans = () => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  process.once('exit', orphans);
   const output = { service: '', caddy: '' };
   const detail = () => `service:\n${output.service.slice(-3000)}\ncaddy:\n${output.caddy.slice(-3000)}`;
   const close = async () => {
@@ -144,6 +151,7 @@ export async function startTlsTable(options = {}) {
       }
     }
     fs.rmSync(work, { recursive: true, force: true });
+    process.off('exit', orphans);
   };
   try {
     const [httpPort, servicePort, sitePort] = [await freePort(), await freePort(), await freePort()];
@@ -187,7 +195,7 @@ export async function startTlsTable(options = {}) {
     for (const dir of [home, dataHome, configHome]) fs.mkdirSync(dir, { recursive: true });
     const config = path.join(work, 'Caddyfile');
     fs.writeFileSync(config, caddyfile({ httpPort, servicePort, upstream, sitePort, siteDir, ipv6: await ipv6Loopback() }));
-    const caddy = spawn('caddy', ['run', '--config', config, '--adapter', 'caddyfile'], {
+    const caddy = spawn(CADDY, ['run', '--config', config, '--adapter', 'caddyfile'], {
       cwd: work,
       env: { PATH: process.env.PATH, HOME: home, XDG_DATA_HOME: dataHome, XDG_CONFIG_HOME: configHome },
       stdio: ['ignore', 'pipe', 'pipe'],
