@@ -50,7 +50,9 @@ const REASONS = {
     'This phone has another version of Czary than the table. Update the app (reload the page).'],
   other_protocol: ['Ten telefon mówi innym protokołem niż stół. Zaktualizuj aplikację (odśwież stronę).',
     'This phone speaks another protocol than the table. Update the app (reload the page).'],
-  no_table: ['Nie ma takiego stołu na tym komputerze.', 'There is no such table on this computer.'],
+  // The computer at the table or a table service: said of either (an archived table comes back).
+  no_table: ['Nie ma tu takiego stołu: link jest nieaktualny albo niepełny. Poproś o nowy kod QR.',
+    'There is no such table here: the link is out of date or incomplete. Ask for a new QR code.'],
   table_damaged: ['Tego stołu nie da się teraz otworzyć: jego pliki na komputerze są uszkodzone (komputer mówi, co znalazł).',
     'This table cannot be opened now: its files on the computer are damaged (the computer\'s terminal says what it found).'],
   table_full: ['Przy tym stole jest już komplet telefonów.', 'This table already has all the phones it takes.'],
