@@ -469,7 +469,7 @@
     tableDrop();
     if (!liveTable.wanted) return;
     // The app says whether to try again (not after the host refused this phone).
-    if (!Module._czary_table_lost()) {
+    if (!Module._czary_table_lost(navigator.onLine ? 1 : 0)) {
       liveTable.wanted = false;
       return;
     }
@@ -488,7 +488,11 @@
       return;
     }
     liveTable.ws = ws;
+    // A service that takes the connection and never answers (or a network that swallows it) is
+    // given up after 10 s, as a refused one is, so that the phone says so instead of waiting.
+    const opening = setTimeout(() => { if (liveTable.ws === ws && ws.readyState === WebSocket.CONNECTING) tableLost(); }, 10000);
     ws.onopen = () => {
+      clearTimeout(opening);
       liveTable.heard = Date.now();
       const first = Module.UTF8ToString(Module._czary_table_first_frame());
       // None: the app no longer wants this connection (another tab of this browser holds the table).

@@ -242,11 +242,21 @@ void draw_service_choice(App& app) {
     if (!form.service_open) {
         if (touch_button(app, app.tr("table.service.change"), "live:service-change", ImGui::GetContentRegionAvail().x)) {
             form.service_open = true;
+            form.service_focus = true;
             std::snprintf(form.service, sizeof form.service, "%s", service_in_link(app.table_service).c_str());
         }
         return;
     }
     wrapped(app.tr("table.service.field"));
+    // Just opened: the field comes into view (it may open below the fold at 360 px with large
+    // text). The keyboard opens with the player's own tap on it, which selects what is there (a
+    // phone opens its keyboard only for a tap, and a field focused before it would take the tap
+    // as a move of the cursor).
+    if (form.service_focus) {
+        ImGui::SetScrollHereY(0.25f);
+        app.frame.redraw = true;
+        form.service_focus = false;
+    }
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
     const bool entered = ImGui::InputText("##table-service", form.service, sizeof form.service,
                                           ImGuiInputTextFlags_AutoSelectAll | ImGuiInputTextFlags_EnterReturnsTrue);

@@ -608,15 +608,25 @@ void receive_from_table(App& app, std::string_view text) {
     }
 }
 
-void table_connection_lost(App& app) {
+void table_connection_lost(App& app, bool online) {
     if (!app.table || app.table->link == TableLink::Refused) return;
     app.table->link = TableLink::Lost;
+    const std::string where = app.table->service.empty() ? app.page_address : service_in_link(app.table->service);
+    if (app.table->id.empty() && !app.table->reached) {
+        // Opening, and the service never answered: no table is made. The session is as it was (the
+        // open was never confirmed), the phone plays on alone, and the player is told what to check.
+        app.table.reset();
+        app.platform_requests.push_back({PlatformRequest::Kind::TableClose, "", ""});
+        return tell(app, both(app, online ? "table.not_opened" : "table.not_opened_offline", {{"{service}", where}}), true);
+    }
     // Never reached since this phone came to the table: the service is named, in words, once (the
-    // platform goes on trying by itself). Nothing prepared here is lost: nothing was sent.
-    if (!app.table->reached && !app.table->told_unreachable) {
+    // platform goes on trying by itself); a phone without a network is told that instead, each
+    // time it finds itself so. Nothing prepared here is lost: nothing was sent.
+    if (!app.table->reached && !online) {
+        tell(app, both(app, "table.offline", {{"{service}", where}}), true);
+    } else if (!app.table->reached && !app.table->told_unreachable) {
         app.table->told_unreachable = true;
-        const std::string where = app.table->service.empty() ? app.page_address : service_in_link(app.table->service);
-        tell(app, both(app, app.table->id.empty() ? "table.unreachable_open" : "table.unreachable", {{"{service}", where}}), true);
+        tell(app, both(app, "table.unreachable", {{"{service}", where}}), true);
     }
     // What was on its way may or may not have reached the host: the welcome's steps say.
     if (app.table->sent) app.table->unsure = std::move(app.table->sent);

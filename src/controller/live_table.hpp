@@ -172,7 +172,11 @@ void send_again_to_table(App& app);
 // the phones at the table, an error.
 void receive_from_table(App& app, std::string_view frame);
 // The connection is gone (the platform reconnects, with backoff, and sends hello_frame again).
-void table_connection_lost(App& app);
+// `online`: the device says it has a network (a phone offline is told so, not that the service
+// failed). A table being opened whose service never answered is not opened at all: the phone
+// plays on alone, and the player is told why (no table is left waiting for a service that may
+// not exist).
+void table_connection_lost(App& app, bool online = true);
 // The platform is connecting again.
 void table_connecting(App& app);
 

@@ -166,6 +166,7 @@ struct SessionsForm {
     bool player_filled = false;   // the field was filled from the remembered name
     // "Zmień usługę stołów": the field of a table service's address, open, and what it holds.
     bool service_open = false;
+    bool service_focus = false;  // opened now: brought into view in the next frame
     char service[128] = "";
     bool confirm_alone = false;   // "Graj dalej sam" tapped: waiting for "Tak, graj sam"
     // Joined from a link's invitation (drawn first in the tab): the section moves below the open

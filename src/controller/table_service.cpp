@@ -1,5 +1,6 @@
 #include "controller/table_service.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 #include "controller/model.hpp"
@@ -87,7 +88,13 @@ bool choose_table_service(App& app, std::string_view typed) {
     }
     const auto url = table_service_url(typed);
     if (!url) {
-        app.ui.notice = Notice{both(app, "table.service_bad"), "", true};
+        // Why, where it can be said: a plain ws:// or http:// address (the computer at a table,
+        // reached from its own page), a Polish letter or a space; else what an address looks like.
+        const std::string lower = lowercase(trimmed(typed));
+        const bool plain = starts_with(lower, "ws://") || starts_with(lower, "http://");
+        const std::string_view text = trimmed(typed);
+        const bool letters = std::any_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80 || c == ' '; });
+        app.ui.notice = Notice{both(app, plain ? "table.service_plain" : letters ? "table.service_letters" : "table.service_bad"), "", true};
         app.ui.outcome_step.reset();
         return false;
     }

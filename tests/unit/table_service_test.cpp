@@ -160,7 +160,7 @@ TEST_CASE("issue 49 table service: naming a service that is not one says so; nam
     CHECK_FALSE(czary::app::choose_table_service(phone.app, "ws://192.168.1.5:8080/table"));
     REQUIRE(phone.app.ui.notice);
     CHECK(phone.app.ui.notice->refusal);
-    CHECK(phone.app.ui.notice->text.pl.find("To nie jest adres usługi stołów") == 0);
+    CHECK(phone.app.ui.notice->text.pl.find("tylko bezpiecznie (wss://)") != std::string::npos);
     CHECK(phone.app.table_service.empty());
     REQUIRE(czary::app::choose_table_service(phone.app, "site.example.org"));
     CHECK(phone.app.table_service.empty());
@@ -174,25 +174,64 @@ TEST_CASE("issue 49 table service: naming a service that is not one says so; nam
     CHECK(phone.app.site_table_service.empty());
 }
 
-TEST_CASE("issue 49 table service: a service that never answers is named in words, once; nothing prepared is lost") {
+TEST_CASE("issue 49 table service: a table opened at a service that never answers is not opened; the phone plays on alone and is told why") {
     auto phone = phone_named("Łucja");
     REQUIRE(czary::app::choose_table_service(phone.app, "tables.example.org"));
+    REQUIRE(czary::app::dispatch(phone.app, czary::actions::AddHero{"larraka"}).ok);
     const auto before = phone.app.session.to_json();
     czary::app::open_table_for_others(phone.app, "Łucja");
+    REQUIRE(phone.app.table);
+    phone.app.platform_requests.clear();
     czary::app::table_connection_lost(phone.app);
+    CHECK_FALSE(phone.app.table);  // no table waits for a service that may not exist
+    CHECK(phone.app.platform_requests.back().kind == PlatformRequest::Kind::TableClose);
     REQUIRE(phone.app.ui.notice);
     CHECK(phone.app.ui.notice->refusal);
-    CHECK(phone.app.ui.notice->text.pl.find("tables.example.org") != std::string::npos);
-    CHECK(phone.app.ui.notice->text.en.find("The table cannot be opened at the service tables.example.org") == 0);
-    CHECK(czary::app::table_should_reconnect(phone.app));  // the platform goes on trying
-    phone.app.ui.notice.reset();
-    czary::app::table_connection_lost(phone.app);
-    CHECK_FALSE(phone.app.ui.notice);  // said once
+    CHECK(phone.app.ui.notice->text.pl.find("Stół nie został otwarty: usługa stołów tables.example.org nie odpowiada") == 0);
+    CHECK(phone.app.ui.notice->text.pl.find("Zmień usługę stołów") != std::string::npos);
     CHECK(phone.app.session.to_json() == before);
+    // The game goes on here, alone.
+    CHECK(czary::app::dispatch(phone.app, czary::actions::AddHero{"gislan"}).ok);
+    CHECK(phone.app.session.to_json() != before);
 
+    // Without a network, the phone says so, not that the service failed.
+    auto offline = phone_named("Żaneta");
+    czary::app::open_table_for_others(offline.app, "Żaneta");
+    czary::app::table_connection_lost(offline.app, false);
+    CHECK_FALSE(offline.app.table);
+    REQUIRE(offline.app.ui.notice);
+    CHECK(offline.app.ui.notice->text.pl.find("ten telefon nie ma teraz połączenia z siecią") != std::string::npos);
+}
+
+TEST_CASE("issue 49 table service: joining a service that never answers names it in words, once; offline says offline; nothing prepared is lost") {
     auto joining = phone_named("Żaneta");
     czary::app::table_link_opened(joining.app, table_id + "@tables.example.org");
+    REQUIRE(joining.app.table);
+    const auto before = joining.app.session.to_json();
+    czary::app::table_connection_lost(joining.app, false);
+    REQUIRE(joining.app.ui.notice);
+    CHECK(joining.app.ui.notice->text.pl.find("Ten telefon nie ma teraz połączenia z siecią") == 0);
+    joining.app.ui.notice.reset();
     czary::app::table_connection_lost(joining.app);
     REQUIRE(joining.app.ui.notice);
+    CHECK(joining.app.ui.notice->refusal);
     CHECK(joining.app.ui.notice->text.pl.find("Nie da się połączyć z usługą stołów tables.example.org") == 0);
+    CHECK(czary::app::table_should_reconnect(joining.app));  // the platform goes on trying
+    joining.app.ui.notice.reset();
+    czary::app::table_connection_lost(joining.app);
+    CHECK_FALSE(joining.app.ui.notice);  // said once
+    CHECK(joining.app.table);
+    CHECK(joining.app.session.to_json() == before);
+}
+
+TEST_CASE("issue 49 table service: an address refused says why: a plain ws:// or http:// one, a Polish letter or a space") {
+    auto phone = phone_named("Łucja");
+    CHECK_FALSE(czary::app::choose_table_service(phone.app, "ws://192.168.1.5:8080/table"));
+    CHECK(phone.app.ui.notice->text.pl.find("tylko bezpiecznie (wss://)") != std::string::npos);
+    CHECK_FALSE(czary::app::choose_table_service(phone.app, "http://192.168.1.5:8080/"));
+    CHECK(phone.app.ui.notice->text.pl.find("tylko bezpiecznie (wss://)") != std::string::npos);
+    CHECK_FALSE(czary::app::choose_table_service(phone.app, "stoły.pl"));
+    CHECK(phone.app.ui.notice->text.pl.find("bez polskich liter i spacji") != std::string::npos);
+    CHECK_FALSE(czary::app::choose_table_service(phone.app, "wss://user@tables.example.org"));
+    CHECK(phone.app.ui.notice->text.pl.find("To nie jest adres usługi stołów") == 0);
 }

@@ -190,9 +190,9 @@ EMSCRIPTEN_KEEPALIVE void czary_table_receive(const char* frame) {
     czary::platform::request_frames(3);
 }
 
-EMSCRIPTEN_KEEPALIVE int czary_table_lost() {
+EMSCRIPTEN_KEEPALIVE int czary_table_lost(int online) {
     auto& app = czary::platform::web_app();
-    czary::app::table_connection_lost(app);
+    czary::app::table_connection_lost(app, online != 0);
     czary::platform::request_frames(3);
     return czary::app::table_should_reconnect(app) ? 1 : 0;
 }
