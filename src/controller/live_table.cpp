@@ -531,7 +531,8 @@ void join_table(App& app, std::string id, std::string player, std::string servic
 void join_table_as(App& app, std::string id, std::string player) {
     if (!keep_player_name(app, player)) return;
     // The page hook joins as a link without a service would: where this site keeps its tables.
-    join_table(app, std::move(id), std::move(player), id.empty() ? service_for_new_tables(app) : app.site_table_service);
+    std::string service = id.empty() ? service_for_new_tables(app) : app.site_table_service;  // before `id` is moved
+    join_table(app, std::move(id), std::move(player), std::move(service));
 }
 
 std::string first_frame(App& app) {
