@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, VIEWPORTS, WAIT, started, isAppError, saveScreenshot, tableOf as table, sessionOf as session,
+import { CHROMIUM_ARGS, WAIT, openApp, started, saveScreenshot, tableOf as table, sessionOf as session,
   joinedAt as joined } from './harness.mjs';
 import { controlled } from './pwa-helpers.mjs';
 import { openEngine, ENGINE_NAMES } from './engines.mjs';
@@ -48,18 +48,12 @@ after(async () => {
 
 // A phone of the installed app: the site opened, its worker in control of the page.
 async function installedPhone() {
-  const context = await browser.newContext(VIEWPORTS.phoneFlat);
-  const page = await context.newPage();
-  const errors = [];
-  page.on('console', (m) => { if (isAppError(m)) errors.push(`console: ${m.text()}`); });
-  page.on('pageerror', (e) => errors.push(`page: ${e.message}`));
-  await page.goto(tls.siteUrl);
-  await started(page);
-  await controlled(page);
-  await page.reload();  // the app now comes from the worker, as from an icon on the home screen
-  await started(page);
-  assert.ok(await page.evaluate(() => navigator.serviceWorker.controller !== null));
-  return { page, context, errors };
+  const phone = await openApp({ browser, url: tls.siteUrl }, 'phoneFlat');
+  await controlled(phone.page);
+  await phone.page.reload();  // the app now comes from the worker, as from an icon on the home screen
+  await started(phone.page);
+  assert.ok(await phone.page.evaluate(() => navigator.serviceWorker.controller !== null));
+  return phone;
 }
 
 test('two installed phones over wss://: a table opened and joined at the service, 20 steps, one offline and back; every copy the same', async () => {
