@@ -28,7 +28,9 @@ APT_PACKAGES=(
   caddy               # the table service's tests and benchmark: TLS in front of it, as on a server (tests/tls/caddy.mjs)
   libnss3-tools       # certutil: a browser test's Chromium trusts Caddy's local CA (tests/browser/tls-table.test.mjs)
 )
-IMGUI_VERSION=1.86
+# ImGui from Debian's unstable suite (1.92's input queue, touch as touch, fonts at any size:
+# docs/benchmark.md); SDL2, Emscripten and everything else stay bookworm's.
+IMGUI_VERSION=1.92.2b IMGUI_SUITE=sid
 SDL_VERSION=2.26.5
 QRCODEGEN_VERSION=1.8.0
 
@@ -72,29 +74,43 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
 fi
 
-# --- Debian source packages: imgui 1.86, libsdl2 2.26.5, qr-code-generator 1.8.0 ----------------------------------
-# The machine's apt lists binary packages only; a deb-src entry derived from its own sources
-# file (same archive, same signatures) makes the source packages available.
+# --- Debian source packages: imgui 1.92.2b (sid), libsdl2 2.26.5, qr-code-generator 1.8.0 --------------------------
+# The machine's apt lists binary packages only; deb-src entries derived from its own sources
+# file (same archive, same signatures) make the source packages available: bookworm's, and the
+# unstable suite's for ImGui alone (each package is fetched from a named suite). Source entries
+# change nothing that apt installs.
 enable_deb_src() {
   local src=/etc/apt/sources.list.d/debian.sources dst=/etc/apt/sources.list.d/czary-deb-src.sources
-  [ -f "$dst" ] && return 0
+  local unstable=/etc/apt/sources.list.d/czary-deb-src-$IMGUI_SUITE.sources
+  [ -f "$dst" ] && [ -f "$unstable" ] && return 0
   if [ ! -f "$src" ]; then
-    log "no $src: add a deb-src entry for Debian 12 by hand, then run again"; exit 1
+    log "no $src: add deb-src entries for Debian 12 and for $IMGUI_SUITE by hand, then run again"; exit 1
   fi
-  log "adding a deb-src entry derived from $src"
-  sed 's/^Types:.*/Types: deb-src/' "$src" | as_root tee "$dst" >/dev/null
+  if [ ! -f "$dst" ]; then
+    log "adding a deb-src entry derived from $src"
+    sed 's/^Types:.*/Types: deb-src/' "$src" | as_root tee "$dst" >/dev/null
+  fi
+  if [ ! -f "$unstable" ]; then
+    log "adding a deb-src entry for $IMGUI_SUITE (ImGui's sources only) derived from $src"
+    # The stanza of the main archive (the one whose suites include plain "bookworm"), as sources.
+    awk -v suite="$IMGUI_SUITE" 'BEGIN { RS = ""; ORS = "\n\n" }
+      /(^|\n)Suites:([^\n]* )?bookworm( |\n|$)/ {
+        sub(/(^|\n)Types:[^\n]*/, "\nTypes: deb-src"); sub(/\nSuites:[^\n]*/, "\nSuites: " suite)
+        sub(/^\n/, ""); print; exit }' "$src" | as_root tee "$unstable" >/dev/null
+    grep -q "^Suites: $IMGUI_SUITE" "$unstable" || { log "no bookworm stanza in $src to derive $IMGUI_SUITE from"; exit 1; }
+  fi
   apt_updated=0
 }
 
-fetch_source() { # package version dir
-  local pkg=$1 version=$2 dir=$3
+fetch_source() { # package suite version dir
+  local pkg=$1 suite=$2 version=$3 dir=$4
   [ -f "$dir/.czary-complete" ] && return 0
   enable_deb_src
   apt_update_once
   local work; work=$(mktemp -d "$CZARY_CACHE/src/.fetch-XXXXXX")
-  log "downloading source package $pkg ($version)"
+  log "downloading source package $pkg ($version, $suite)"
   local complete=1
-  (cd "$work" && apt-get source -q --download-only "$pkg" >/dev/null 2>&1) || complete=0
+  (cd "$work" && apt-get source -q --download-only "$pkg/$suite" >/dev/null 2>&1) || complete=0
   local dsc; dsc=$(ls "$work"/*.dsc 2>/dev/null | head -1)
   [ -n "$dsc" ] || { log "apt-get source $pkg failed"; exit 1; }
   grep -q "^Version: .*$version" "$dsc" || {
@@ -116,9 +132,9 @@ fetch_source() { # package version dir
 }
 
 mkdir -p "$CZARY_CACHE/src"
-fetch_source imgui "$IMGUI_VERSION" "$CZARY_IMGUI_DIR"
-fetch_source libsdl2 "$SDL_VERSION" "$CZARY_SDL_SRC_DIR"
-fetch_source qr-code-generator "$QRCODEGEN_VERSION" "$CZARY_QRCODEGEN_DIR"  # cpp/qrcodegen.{cpp,hpp}
+fetch_source imgui "$IMGUI_SUITE" "$IMGUI_VERSION" "$CZARY_IMGUI_DIR"
+fetch_source libsdl2 bookworm "$SDL_VERSION" "$CZARY_SDL_SRC_DIR"
+fetch_source qr-code-generator bookworm "$QRCODEGEN_VERSION" "$CZARY_QRCODEGEN_DIR"  # cpp/qrcodegen.{cpp,hpp}
 
 # --- npm packages (pinned by package-lock.json) ------------------------------------------
 # The browser tests' driver, the live table host's WebSocket library (src/host), and the web

@@ -1,10 +1,10 @@
-# The web app (em++): Dear ImGui 1.86 + SDL2 2.26.5 (built by scripts/build-sdl2.sh) on WebGL.
+# The web app (em++): Dear ImGui 1.92.2b + SDL2 2.26.5 (built by scripts/build-sdl2.sh) on WebGL.
 # Both come from the cache of scripts/setup.sh (czary_cache, CMakeLists.txt) unless given: ImGui's
 # sources, and SDL2 from scripts/build-sdl2.sh, which prints its folder (and builds it there first,
 # about 8 minutes once per machine, if it is not yet there). scripts/build-web.sh passes both.
-set(CZARY_IMGUI_DIR "$ENV{CZARY_IMGUI_DIR}" CACHE PATH "Dear ImGui 1.86 sources (Debian source package imgui)")
+set(CZARY_IMGUI_DIR "$ENV{CZARY_IMGUI_DIR}" CACHE PATH "Dear ImGui 1.92.2b sources (Debian source package imgui, sid)")
 if(NOT CZARY_IMGUI_DIR)
-  set(CZARY_IMGUI_DIR "${czary_cache}/src/imgui-1.86" CACHE PATH "" FORCE)
+  set(CZARY_IMGUI_DIR "${czary_cache}/src/imgui-1.92.2b" CACHE PATH "" FORCE)
 endif()
 set(CZARY_SDL2_PREFIX "" CACHE PATH "SDL2 2.26.5 built for the web and installed here")
 if(NOT CZARY_SDL2_PREFIX)
@@ -24,85 +24,22 @@ foreach(required CZARY_IMGUI_DIR CZARY_SDL2_PREFIX CZARY_FONT CZARY_BOLD_FONT CZ
   endif()
 endforeach()
 
-# imgui_draw.cpp compiled from a copy whose AddFontDefault adds nothing: ImGui 1.86 links its own
-# font (ProggyClean, 12 KB of base85, about 10 KB gzip) for an atlas built without one, and the
-# app's fonts are always there (compiled in, platform/web/ui_font.cpp).
-set(imgui_default_font "    const char* ttf_compressed_base85 = GetDefaultCompressedFontDataTTFBase85();\n")
-set(imgui_no_default_font "    return NULL;  // Czary: no ProggyClean (src/web_app.cmake)\n${imgui_default_font}")
-czary_patched_copy(${CZARY_IMGUI_DIR}/imgui_draw.cpp ${CMAKE_BINARY_DIR}/generated/imgui_draw.cpp
-                   imgui_default_font imgui_no_default_font)
-# The SDL backend compiled from a copy that reads no gamepad: the app does not ask ImGui for
-# gamepad navigation, but the calls alone linked SDL's game-controller code (the mapping parser,
-# SDL_sscanf) into the wasm.
-set(imgui_sdl_gamepads "    memset(io.NavInputs, 0, sizeof(io.NavInputs));\n")
-set(imgui_sdl_no_gamepads "${imgui_sdl_gamepads}    return;  // Czary: no gamepads (src/web_app.cmake)\n")
-czary_patched_copy(${CZARY_IMGUI_DIR}/backends/imgui_impl_sdl.cpp ${CMAKE_BINARY_DIR}/generated/imgui_impl_sdl.cpp
-                   imgui_sdl_gamepads imgui_sdl_no_gamepads)
-# No sscanf in ImGui: C's sscanf brings the whole of scanf and its long-double number reading
-# (4.2 KB gzip of the wasm; with strtod's, platform/web/strtod.cpp, 11 KB). ImGui scans only
-# imgui.ini's lines (the app keeps no imgui.ini: the handlers are not installed), the backend's
-# "#version 100", and a typed number of InputInt, the one number field the app has (S32): read
-# with strtol, without ImGui's "+5", "*2" and "/2" operators.
-set(imgui_ini_handlers "    // Add .ini handle for ImGuiWindow type\n    {")
-set(imgui_no_ini_handlers "    // Czary: no .ini handlers, IniFilename is null (src/web_app.cmake)\n    if (false)\n    {")
-set(imgui_table_ini_handler "    TableSettingsInstallHandler(context);")
-set(imgui_no_table_ini_handler "    if (false) TableSettingsInstallHandler(context);  // Czary: no .ini (src/web_app.cmake)")
-czary_patched_copy(${CZARY_IMGUI_DIR}/imgui.cpp ${CMAKE_BINARY_DIR}/generated/imgui.cpp
-                   imgui_ini_handlers imgui_no_ini_handlers imgui_table_ini_handler imgui_no_table_ini_handler)
-set(imgui_scan_number [=[bool ImGui::DataTypeApplyOpFromText(const char* buf, const char* initial_value_buf, ImGuiDataType data_type, void* p_data, const char* format)
-{]=])
-set(imgui_read_integer [=[bool ImGui::DataTypeApplyOpFromText(const char* buf, const char*, ImGuiDataType data_type, void* p_data, const char*)
-{
-    // Czary: a whole number (InputInt), read with strtol (src/web_app.cmake).
-    IM_ASSERT(data_type == ImGuiDataType_S32);
-    IM_UNUSED(data_type);
-    while (ImCharIsBlankA(*buf))
-        buf++;
-    char* end = NULL;
-    const long value = strtol(buf, &end, 10);
-    if (end == buf)
-        return false;
-    const int before = *(int*)p_data;
-    *(int*)p_data = (int)ImClamp(value, (long)IM_S32_MIN, (long)IM_S32_MAX);
-    return *(int*)p_data != before;
-}
-#if 0  // ImGui's own, with sscanf
-bool DataTypeApplyOpFromText_ImGui(const char* buf, const char* initial_value_buf, ImGuiDataType data_type, void* p_data, const char* format)
-{]=])
-set(imgui_after_scan_number "template<typename T>\nstatic int DataTypeCompareT(")
-set(imgui_after_scan_number_patched "#endif\ntemplate<typename T>\nstatic int DataTypeCompareT(")
-czary_patched_copy(${CZARY_IMGUI_DIR}/imgui_widgets.cpp ${CMAKE_BINARY_DIR}/generated/imgui_widgets.cpp
-                   imgui_scan_number imgui_read_integer imgui_after_scan_number imgui_after_scan_number_patched)
-set(imgui_glsl_version [=[sscanf(bd->GlslVersionString, "#version %d", &glsl_version);]=])
-set(imgui_glsl_version_digits [=[glsl_version = 0;  // Czary: "#version %d" without sscanf (src/web_app.cmake)
-    for (const char* digit = bd->GlslVersionString + 9; *digit >= '0' && *digit <= '9'; digit++)
-        glsl_version = glsl_version * 10 + (*digit - '0');]=])
-# No GL state read back each frame: the backend saved eighteen values with glGetIntegerv and
-# glIsEnabled before drawing and set them again after, for an engine that draws around ImGui.
-# In a browser each is a WebGL getParameter, which waits for the GPU process: the scripted fight's
-# profile found 1.9 ms of a 3 ms frame there (docs/benchmark.md). Nothing else draws here: the
-# frame sets what it needs before ImGui draws (platform/web/main.cpp, draw_and_show), and the
-# dice's callback is followed by ImGui's reset of its own state (app/dice_view.cpp).
-set(imgui_gl_backup "    // Backup GL state\n    GLenum last_active_texture;")
-set(imgui_gl_no_backup "#if 0  // Czary: no GL state read back (src/web_app.cmake)\n    GLenum last_active_texture;")
-set(imgui_gl_backup_end "    // Setup desired GL state\n")
-set(imgui_gl_no_backup_end "#endif\n    glActiveTexture(GL_TEXTURE0);\n    // Setup desired GL state\n")
-set(imgui_gl_restore "    // Restore modified GL state\n    glUseProgram(last_program);")
-set(imgui_gl_no_restore "#if 0  // Czary: nothing to restore (src/web_app.cmake)\n    glUseProgram(last_program);")
-set(imgui_gl_restore_end "    glScissor(last_scissor_box[0], last_scissor_box[1], (GLsizei)last_scissor_box[2], (GLsizei)last_scissor_box[3]);\n")
-set(imgui_gl_no_restore_end "${imgui_gl_restore_end}#endif\n")
-czary_patched_copy(${CZARY_IMGUI_DIR}/backends/imgui_impl_opengl3.cpp ${CMAKE_BINARY_DIR}/generated/imgui_impl_opengl3.cpp
-                   imgui_glsl_version imgui_glsl_version_digits imgui_gl_backup imgui_gl_no_backup
-                   imgui_gl_backup_end imgui_gl_no_backup_end imgui_gl_restore imgui_gl_no_restore
-                   imgui_gl_restore_end imgui_gl_no_restore_end)
-add_library(imgui STATIC
-  ${CMAKE_BINARY_DIR}/generated/imgui.cpp ${CMAKE_BINARY_DIR}/generated/imgui_draw.cpp ${CZARY_IMGUI_DIR}/imgui_tables.cpp
-  ${CMAKE_BINARY_DIR}/generated/imgui_widgets.cpp
-  ${CMAKE_BINARY_DIR}/generated/imgui_impl_sdl.cpp ${CMAKE_BINARY_DIR}/generated/imgui_impl_opengl3.cpp)
-# No file functions: the app keeps no imgui.ini (IniFilename is null) and logs to no file.
-target_compile_definitions(imgui PUBLIC IMGUI_DISABLE_FILE_FUNCTIONS)
+# ImGui's own files are compiled as they are, but for four copies (scripts/imgui-patches.cmake
+# holds each patch with its reason; the ctest imgui.patches_apply fails when a patched text is no
+# longer found in the sources). Its compile-time switches do the rest: no ProggyClean (the app's
+# fonts are compiled in), no debugging windows (they also scan hex ids with sscanf), no file
+# functions (no imgui.ini, no log file), and no obsolete names.
+include(${CMAKE_SOURCE_DIR}/scripts/imgui-patches.cmake)
+czary_imgui_patched_copies(${CZARY_IMGUI_DIR} ${CMAKE_BINARY_DIR}/generated/imgui imgui_patched_sources)
+add_library(imgui STATIC ${imgui_patched_sources} ${CZARY_IMGUI_DIR}/imgui_draw.cpp ${CZARY_IMGUI_DIR}/imgui_tables.cpp)
+target_compile_definitions(imgui PUBLIC IMGUI_DISABLE_DEFAULT_FONT IMGUI_DISABLE_DEBUG_TOOLS IMGUI_DISABLE_FILE_FUNCTIONS
+                                        IMGUI_DISABLE_OBSOLETE_FUNCTIONS)
 target_include_directories(imgui SYSTEM PUBLIC ${CZARY_IMGUI_DIR} ${CZARY_IMGUI_DIR}/backends
                                                ${CZARY_SDL2_PREFIX}/include/SDL2)
+# The SDL2 backend's EM_JS needs EMSCRIPTEN_KEEPALIVE, which Emscripten 3.1.6's em_js.h does not
+# bring with it (later versions do).
+set_property(SOURCE ${CMAKE_BINARY_DIR}/generated/imgui/imgui_impl_sdl2.cpp APPEND PROPERTY
+             COMPILE_OPTIONS -include emscripten/em_macros.h)
 
 # The interface: panels that read the model (no SDL or browser here).
 file(GLOB czary_app_sources CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/app/*.cpp)

@@ -3,7 +3,7 @@
 #   native  build/native       unit.native, cli.*, serve.*, docs.*
 #   asan    build/native-asan  unit.asan, cli.asan_replay (CZARY_SANITIZE)
 #   fuzz    build/fuzz         fuzz.* (CZARY_FUZZ)
-#   wasm    build/wasm         unit.wasm, host.*, browser.* (Emscripten)
+#   wasm    build/wasm         unit.wasm, imgui.patches_apply, host.*, browser.* (Emscripten)
 enable_testing()
 set(cli_files ${CMAKE_SOURCE_DIR}/tests/cli)
 
@@ -38,6 +38,9 @@ elseif(EMSCRIPTEN)
     set_tests_properties(host.${name} PROPERTIES ENVIRONMENT "CZARY_TABLE_CORE=${CMAKE_BINARY_DIR}/host" TIMEOUT 300)
   endforeach()
   if(TARGET web-dist)
+    # Each patch of ImGui's own files still finds its text (scripts/imgui-patches.cmake).
+    add_test(NAME imgui.patches_apply COMMAND ${CMAKE_COMMAND} -DIMGUI=${CZARY_IMGUI_DIR}
+                                              -P ${CMAKE_SOURCE_DIR}/scripts/imgui-patches.cmake)
     file(GLOB browser_tests CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/browser/*.test.mjs)
     # Firefox and WebKitGTK draw WebGL only on an X display: the cross-engine suite and the live
     # table over TLS (its Firefox and WebKit phones) run on one of their own (Chromium's tests run

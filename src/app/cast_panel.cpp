@@ -13,7 +13,7 @@ namespace {
 
 // Caster → spell → target, across the whole bar.
 void heading(App& app, const CastBarView& view) {
-    ImGui::PushFont(bold_font());
+    ImGui::PushFont(bold_font(), 0.0f);
     wrapped(view.heading);
     ImGui::PopFont();
     app.layout.add_last_item("cast:heading");
@@ -44,7 +44,7 @@ bool action_row(App& app, const CastBarView& view, bool& left) {
         pressed = touch_button(app, app.tr(view.confirm_key), "cast:confirm", main_w);
         ImGui::PopStyleColor();
     }
-    ImGui::SameLine(ImGui::GetContentRegionMax().x - small - rule_w - spacing);
+    ImGui::SameLine(content_right() - small - rule_w - spacing);
     if (touch_button(app, view.rule.c_str(), "cast:rule", rule_w)) cast.show_rule = !cast.show_rule;
     ImGui::SameLine();
     if (touch_button(app, "×", "cast:cancel", small)) {

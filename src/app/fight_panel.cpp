@@ -67,11 +67,11 @@ bool draw_talk_result(App& app) {
     if (step.talk == TalkOutcome::None) return false;
     const std::string key = std::string("talk.result.") + name_of(step.talk, talk_outcome_names);
     const bool good = step.talk != TalkOutcome::Failure && step.talk != TalkOutcome::BribeRejected;
-    ImGui::SetWindowFontScale(1.5f);
+    push_text_size(1.5f);
     ImGui::PushStyleColor(ImGuiCol_Text, vec(good ? theme::good : theme::bad));
     wrapped(app.tr(key.c_str()));
     ImGui::PopStyleColor();
-    ImGui::SetWindowFontScale(1.0f);
+    pop_text_size();
     app.layout.add_last_item("talk:result");
     // The dice as they fell, then how the total came about in the log's own words (NN, the
     // talent, spells and medallion; the bribe's row): "2K6: 3 + 4 = 7" alone said too little.
@@ -239,7 +239,7 @@ void draw_sheet(App& app) {
         ImGui::TextUnformatted(head.c_str());
         app.layout.add_last_item("sheet:figure");
         app.layout.add_text("sheet:figure", head);
-        ImGui::SameLine(ImGui::GetContentRegionMax().x - w);
+        ImGui::SameLine(content_right() - w);
         const bool details = app.ui.table.figure_details;
         if (touch_button(app, app.tr(details ? "figure.show_spells" : "figure.show_wounds"), "figure:toggle", w)) app.ui.table.figure_details = !details;
         if (details) draw_figure_sheet(app, *f);
@@ -343,7 +343,7 @@ void draw_monster_form(App& app) {
             offered = monster_kinds_offered(*app.data, app.session, form.search);
             if (offered.empty()) wrapped(app.local(both(app, "fight.no_kind_found", {{"{typed}", form.search}})));
         }
-        if (columns == 3) ImGui::SetWindowFontScale(scale);
+        push_text_size(columns == 3 ? scale : 1.0f);
         ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(3, ImGui::GetStyle().FramePadding.y));
         for (std::size_t n = 0; n < offered.size(); ++n) {
             const int i = offered[n];
@@ -354,7 +354,7 @@ void draw_monster_form(App& app) {
             }
         }
         ImGui::PopStyleVar();
-        ImGui::SetWindowFontScale(1.0f);
+        pop_text_size();
     }
     // Siła as on the counter (a number or a code the dice decide), the level as three buttons.
     const float half = share(2);

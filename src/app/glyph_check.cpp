@@ -7,7 +7,7 @@
 
 namespace czary::app {
 
-std::vector<unsigned> missing_glyphs(const ImFont& font, const std::vector<std::string_view>& texts) {
+std::vector<unsigned> missing_glyphs(ImFont& font, const std::vector<std::string_view>& texts) {
     std::set<unsigned> missing;
     for (auto text : texts) {
         const char* p = text.data();
@@ -17,7 +17,7 @@ std::vector<unsigned> missing_glyphs(const ImFont& font, const std::vector<std::
             const int length = ImTextCharFromUtf8(&c, p, end);
             p += length > 0 ? length : 1;
             if (c < 0x20) continue;
-            if (font.FindGlyphNoFallback(static_cast<ImWchar>(c)) == nullptr) missing.insert(c);
+            if (!font.IsGlyphInFont(static_cast<ImWchar>(c))) missing.insert(c);
         }
     }
     return {missing.begin(), missing.end()};

@@ -200,7 +200,7 @@ void custom_section(App& app) {
         ImGui::SetNextItemWidth(170);
         ImGui::InputInt((std::string(app.tr(key)) + "###" + id).c_str(), value);
         app.layout.add_last_item(std::string("input:") + id);
-        const float label_room = ImGui::GetContentRegionMax().x - 170 - ImGui::GetStyle().ItemInnerSpacing.x;
+        const float label_room = content_right() - 170 - ImGui::GetStyle().ItemInnerSpacing.x;
         app.layout.drawn_text(std::string("input:") + id, std::to_string(*value) + " " + app.tr(key), false, ImGui::CalcTextSize(app.tr(key)).x > label_room + 0.5f);
         *value = std::max(min, std::min(max, *value));
     };

@@ -341,7 +341,7 @@ void draw_live_table(App& app) {
         app.frame.redraw = true;  // ImGui scrolls in the next frame
         app.ui.sessions.bring_live_into_view = false;
     }
-    ImGui::PushFont(bold_font());
+    ImGui::PushFont(bold_font(), 0.0f);
     wrapped(app.tr("table.live"));
     ImGui::PopFont();
     app.layout.add_last_item("live:heading");

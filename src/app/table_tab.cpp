@@ -52,7 +52,7 @@ void carried_to_edge(App& app) {
 // board: the nearest monster ranks above, the party's below), until the player scrolls it.
 void board_region(App& app, ImVec2 size, std::optional<float> front_at = std::nullopt) {
     ImGui::PushStyleColor(ImGuiCol_ChildBg, vec(theme::board_bg));  // the table's cloth under the counters
-    ImGui::BeginChild("##board", size, false, ImGuiWindowFlags_NoScrollbar);
+    ImGui::BeginChild("##board", size, ImGuiChildFlags_None, ImGuiWindowFlags_NoScrollbar);
     ImGui::PopStyleColor();
     const ImVec2 at = ImGui::GetWindowPos(), extent = ImGui::GetWindowSize();
     app.layout.add("board", at.x, at.y, at.x + extent.x, at.y + extent.y);  // where it scrolls
@@ -110,7 +110,7 @@ void sheet_region(App& app, ImVec2 size) {
     ImGui::PushStyleColor(ImGuiCol_ChildBg, vec(theme::panel_bg));
     ImGui::PushStyleVar(ImGuiStyleVar_ChildRounding, 10.0f);
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(6, 6));
-    ImGui::BeginChild("##sheet", size, true, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_AlwaysUseWindowPadding);
+    ImGui::BeginChild("##sheet", size, ImGuiChildFlags_Borders | ImGuiChildFlags_AlwaysUseWindowPadding, ImGuiWindowFlags_NoScrollbar);
     const ImVec2 at = ImGui::GetWindowPos(), extent = ImGui::GetWindowSize();
     app.layout.add("sheet", at.x, at.y, at.x + extent.x, at.y + extent.y);
     // Another sheet (another figure, a form, a cast begun or ended) opens at its top with the
@@ -131,7 +131,7 @@ void sheet_region(App& app, ImVec2 size) {
 }
 
 void outcomes_region(App& app, ImVec2 size) {
-    ImGui::BeginChild("##outcomes", size, false, ImGuiWindowFlags_NoScrollbar);
+    ImGui::BeginChild("##outcomes", size, ImGuiChildFlags_None, ImGuiWindowFlags_NoScrollbar);
     // On a tablet the toast comes over the latest steps (it is the newest of them): the board
     // and the hand stay clear.
     app.frame.toast_left = ImGui::GetWindowPos().x;

@@ -45,9 +45,9 @@ void apply_theme(ImGuiStyle& style) {
     c[ImGuiCol_Separator] = c[ImGuiCol_SeparatorHovered] = c[ImGuiCol_SeparatorActive] = vec(border);
     c[ImGuiCol_Tab] = vec(button);
     c[ImGuiCol_TabHovered] = vec(button_hovered);
-    c[ImGuiCol_TabActive] = vec(chosen);
+    c[ImGuiCol_TabSelected] = vec(chosen);
     c[ImGuiCol_TextSelectedBg] = ImVec4(accent.r / 255.0f, accent.g / 255.0f, accent.b / 255.0f, 0.35f);
-    c[ImGuiCol_NavHighlight] = vec(accent);
+    c[ImGuiCol_NavCursor] = vec(accent);
     c[ImGuiCol_ModalWindowDimBg] = ImVec4(0, 0, 0, 0.55f);
 }
 

@@ -177,7 +177,7 @@ void draw_toast(App& app) {
         // Folded with more to show: a chevron at the right edge says a tap opens it (its
         // words are for screen readers: "Dotknij: szczegóły i kości").
         const float chevron = text.more ? ImGui::GetFontSize() * 0.9f : 0.0f;
-        if (chevron > 0) ImGui::PushTextWrapPos(ImGui::GetContentRegionMax().x - chevron);
+        if (chevron > 0) ImGui::PushTextWrapPos(content_right() - chevron);
         draw_lines(text.brief, colour);
         if (chevron > 0) {
             ImGui::PopTextWrapPos();

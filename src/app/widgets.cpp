@@ -54,10 +54,9 @@ void pop_row_labels() { row_label_scale = 0; }
 bool touch_button(App& app, const char* text, const std::string& id, float width, bool enabled) {
     if (!enabled) ImGui::BeginDisabled();
     const float padding = 2 * ImGui::GetStyle().FramePadding.x;
-    const float window_scale = ImGui::GetCurrentWindow()->FontWindowScale;
     const float fit = row_label_scale > 0 ? row_label_scale : label_fit(app, text, width);
     const bool shrink = fit < 1.0f;
-    if (shrink) ImGui::SetWindowFontScale(window_scale * fit);
+    if (shrink) push_text_size(fit);
     const bool pressed = ImGui::Button((std::string(text) + "###" + id).c_str(), ImVec2(width, touch_size));
     app.layout.add_last_item(id);
     app.layout.text_size(id, ImGui::GetFontSize());
@@ -68,7 +67,7 @@ bool touch_button(App& app, const char* text, const std::string& id, float width
     const ImVec2 label_size = ImGui::CalcTextSize(text);
     const float room_y = ImGui::GetItemRectSize().y - 2 * ImGui::GetStyle().FramePadding.y;
     app.layout.drawn_text(id, text, false, label_size.x > room + 0.5f || label_size.y > room_y + 0.5f);
-    if (shrink) ImGui::SetWindowFontScale(window_scale);
+    if (shrink) pop_text_size();
     if (!enabled) ImGui::EndDisabled();
     return pressed && enabled;
 }
@@ -84,6 +83,12 @@ void draw_sun(ImDrawList* draw, ImVec2 centre, float radius, ImU32 colour) {
     }
     draw->AddCircleFilled(centre, radius, colour);
 }
+
+void push_text_size(float factor) { ImGui::PushFont(nullptr, ImGui::GetCurrentContext()->FontSizeBase * factor); }
+
+void pop_text_size() { ImGui::PopFont(); }
+
+float content_right() { return ImGui::GetCursorPosX() + ImGui::GetContentRegionAvail().x; }
 
 ImFont* bold_font() {
     const ImVector<ImFont*>& fonts = ImGui::GetIO().Fonts->Fonts;
@@ -179,7 +184,7 @@ bool checkbox(App& app, const std::string& text, const std::string& id, bool* va
     // A label wider than the room right of the box (large text on a small phone) goes on as
     // many lines as it needs, broken between words: the whole of it stays a target.
     const float box = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x;
-    const float room = ImGui::GetContentRegionMax().x - (ImGui::GetCursorScreenPos().x - ImGui::GetWindowPos().x) - box;
+    const float room = ImGui::GetContentRegionAvail().x - box;
     const std::string shown = ImGui::CalcTextSize(text.c_str()).x <= room ? text : wrap_words(text, room, ImGui::GetFont(), ImGui::GetFontSize());
     const bool changed = ImGui::Checkbox((shown + "###" + id).c_str(), value);
     app.layout.add_last_item(id);
@@ -188,18 +193,17 @@ bool checkbox(App& app, const std::string& text, const std::string& id, bool* va
 }
 
 bool section(App& app, const char* key, const std::string& id) {
-    ImGui::PushFont(bold_font());
+    ImGui::PushFont(bold_font(), 0.0f);
     // The arrow and the padding around the title: the rest is the title's room. A title wider
     // than that (large text on a small phone) is drawn a little smaller rather than cut.
-    const float window_scale = ImGui::GetCurrentWindow()->FontWindowScale;
     const float room = ImGui::GetContentRegionAvail().x - ImGui::GetFontSize() - 4 * ImGui::GetStyle().FramePadding.x;
     const float title = ImGui::CalcTextSize(app.tr(key)).x;
-    if (title > room) ImGui::SetWindowFontScale(window_scale * std::max(0.75f, (room - 1) / title));
+    push_text_size(title > room ? std::max(0.75f, (room - 1) / title) : 1.0f);
     const bool open = ImGui::CollapsingHeader(label(app, key, id).c_str());
     app.layout.add_last_item("section:" + id);
     const float drawn_room = ImGui::GetItemRectSize().x - ImGui::GetFontSize() - 4 * ImGui::GetStyle().FramePadding.x;
     app.layout.drawn_text("section:" + id, app.tr(key), false, ImGui::CalcTextSize(app.tr(key)).x > drawn_room + 0.5f);
-    ImGui::SetWindowFontScale(window_scale);
+    pop_text_size();
     ImGui::PopFont();
     return open;
 }

@@ -31,6 +31,13 @@ void draw_sun(ImDrawList* draw, ImVec2 centre, float radius, ImU32 colour);
 constexpr float sun_reach(float radius) { return radius * 1.8f; }
 // Headings, names on counters and cards: the bold face (the text font if there is none).
 ImFont* bold_font();
+// Text `factor` times the size in use, until pop_text_size: ImGui's size before its global scales
+// (the player's large text, style.FontScaleMain), which then apply once.
+void push_text_size(float factor);
+void pop_text_size();
+// The right edge of the window's content, in the window's own coordinates (for SameLine and
+// PushTextWrapPos): where the current line's room ends.
+float content_right();
 // The width of one of `count` widgets sharing the rest of the row.
 float share(int count);
 // A touch button drawn in the theme's chosen colour while `chosen` (a tab, a kind, a level).

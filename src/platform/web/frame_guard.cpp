@@ -2,7 +2,6 @@
 // platform's files that catch nothing) is compiled without the clean-up code of exceptions
 // (src/web_app.cmake), and a failure that passes through it is caught here.
 #include <imgui.h>
-#include <imgui_internal.h>  // ErrorCheckEndFrameRecover
 
 #include <exception>
 
@@ -12,11 +11,12 @@
 namespace czary::platform {
 
 // Nothing stored or read should make a frame throw, but if anything does, the player gets a
-// message in their language and a way to export, never a dead canvas. ImGui's windows left open
-// by the exception are closed so the frame can still be rendered.
+// message in their language and a way to export, never a dead canvas. ImGui's windows and stacks
+// left open by the exception are closed by its own error recovery at the frame's end
+// (io.ConfigErrorRecovery, on by default; main.cpp turns its asserts off), so the frame can still
+// be rendered.
 void draw_app_or_recover(app::App& app) {
     const auto recover = [&](const char* what) {
-        ImGui::ErrorCheckEndFrameRecover(nullptr);
         app::recover_from_error(app, what);
         ++web_status().frame_errors;
         request_frames(2);

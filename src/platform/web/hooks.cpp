@@ -162,8 +162,8 @@ EMSCRIPTEN_KEEPALIVE void czary_text_input(const char* utf8) {
 
 EMSCRIPTEN_KEEPALIVE void czary_text_key(const char* key) {
     const std::string name = key;
-    if (name == "Backspace") czary::platform::press_key(SDL_SCANCODE_BACKSPACE);
-    else if (name == "Enter") czary::platform::press_key(SDL_SCANCODE_RETURN);
+    if (name == "Backspace") czary::platform::press_key(ImGuiKey_Backspace);
+    else if (name == "Enter") czary::platform::press_key(ImGuiKey_Enter);
 }
 
 EMSCRIPTEN_KEEPALIVE void czary_request_frames(int count) { czary::platform::request_frames(count); }

@@ -7,11 +7,11 @@
 #include <emscripten/html5.h>
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
-#include <imgui_impl_sdl.h>
+#include <imgui_impl_sdl2.h>
+#include <imgui_internal.h>  // the input queue's last event (end_hover_after_touch)
 
 #include <algorithm>
 #include <cfloat>
-#include <deque>
 #include <cstdio>
 
 #include "app/app.hpp"
@@ -34,25 +34,12 @@ struct WebApp {
     SDL_Window* window = nullptr;
     SDL_GLContext gl = nullptr;
     app::App app;
-    UiFont font{"DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "icons.ttf", theme::font_size, 0.0f};
+    UiFont font{"DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "icons.ttf", theme::font_size};
     int frames_to_draw = 10;       // the first frames build the layout and the font
-    // After a finger lifts, ImGui would keep hovering its last point (WEB-NOTES). A quick tap
-    // arrives as press and release in one batch: ImGui sees the press in that frame and the
-    // release in the next, which must still hover the button; only the frame after hovers nothing.
-    int frames_until_hover_ends = 0;
-    bool hide_touch_hover = false;
     int last_css_w = 0, last_css_h = 0;
-    // Keys from the phone's keyboard (press_key): ImGui 1.86 sees a press only as a change of
-    // state between frames, so each key goes down in one frame and up in the next, one at a time.
-    // Typed text is queued with them so that "Backspace, then a letter" keeps its order.
-    struct Typed {
-        int scancode = 0;  // a key, or 0 for text
-        std::string text;
-    };
-    std::deque<Typed> typed;
-    int key_down = 0;
+    float pixel_ratio = 0;               // the device's, when the canvas was last followed
     std::size_t layout_fingerprint = 0;  // of the last frame drawn
-    bool glyphs_checked = true;          // false after the font is made, until the check ran
+    bool glyphs_checked = false;         // the glyph check runs once, after the first frame
     // At rest the browser's frame loop is paused: no callback 60 times a second keeps an idle
     // phone awake for hours. Input, a resize and the page's hooks resume it (request_frames).
     bool loop_paused = false;
@@ -120,8 +107,16 @@ bool enable_gl_extensions() {
 }
 
 void touch_friendly_input() {
-    ImGui::GetIO().MouseDragThreshold = 12.0f;
-    ImGui::GetIO().ConfigInputTextCursorBlink = false;  // a blinking cursor would keep drawing
+    ImGuiIO& io = ImGui::GetIO();
+    io.MouseDragThreshold = 12.0f;
+    io.ConfigInputTextCursorBlink = false;  // a blinking cursor would keep drawing
+    // A frame that failed (frame_guard.cpp) leaves windows open: ImGui's error recovery closes
+    // them at the frame's end, quietly. The player is told by the app in their own language,
+    // not by ImGui's English tooltip, and the page is not stopped by an assert.
+    io.ConfigErrorRecovery = true;
+    io.ConfigErrorRecoveryEnableAssert = false;
+    io.ConfigErrorRecoveryEnableTooltip = false;
+    io.ConfigErrorRecoveryEnableDebugLog = false;
 }
 
 void report_status(const WebApp& web) {
@@ -135,52 +130,50 @@ void report_status(const WebApp& web) {
     status.canvas_pixels[0] = px_w;
     status.canvas_pixels[1] = px_h;
     status.language = web.app.language;
-}
-
-// Before the frame's events: the key pressed last frame goes up; else queued text goes in, up
-// to the next key, which goes down (ImGui 1.86 reads typed text before keys in a frame).
-void feed_typed(WebApp& web) {
-    auto push_key = [](Uint32 type, int scancode) {
-        SDL_Event event{};
-        event.type = type;
-        event.key.keysym.scancode = static_cast<SDL_Scancode>(scancode);
-        SDL_PushEvent(&event);
-    };
-    if (web.key_down) {
-        push_key(SDL_KEYUP, web.key_down);
-        web.key_down = 0;
-    } else {
-        while (!web.typed.empty() && web.typed.front().scancode == 0) {
-            ImGui::GetIO().AddInputCharactersUTF8(web.typed.front().text.c_str());
-            web.typed.pop_front();
-        }
-        if (!web.typed.empty()) {
-            push_key(SDL_KEYDOWN, web.key_down = web.typed.front().scancode);
-            web.typed.pop_front();
-        }
+    status.font_file = web.font.file;
+    status.font_css_size = web.font.css_size;
+    status.font_scale = ImGui::GetStyle().FontScaleMain;
+    status.font_pixel_ratio = ImGui::GetIO().DisplayFramebufferScale.x;  // the density ImGui bakes text at
+    const ImFontAtlas& atlas = *ImGui::GetIO().Fonts;
+    status.font_atlas[0] = atlas.TexData ? atlas.TexData->Width : 0;
+    status.font_atlas[1] = atlas.TexData ? atlas.TexData->Height : 0;
+    status.font_sizes = 0;
+    for (int i = 0; atlas.Builder && i < atlas.Builder->BakedPool.Size; ++i) {
+        const ImFontBaked& baked = atlas.Builder->BakedPool[i];
+        if (baked.ContainerFont == atlas.Fonts[0] && !baked.WantDestroy) ++status.font_sizes;
     }
-    if (web.key_down || !web.typed.empty()) web.frames_to_draw = std::max(web.frames_to_draw, 2);
 }
 
-// SDL's events into ImGui; any event asks for frames. A touch's lift ends the hover a few frames
-// later (a finger leaves no pointer behind); a real mouse keeps it.
+// A finger leaves no pointer behind (WEB-NOTES): after a release from the touch screen (ImGui's
+// mouse source, set by the SDL backend), the pointer is queued to leave. ImGui's input queue
+// takes the release in one frame, still hovering what the finger lifted from, and the leaving in
+// the next. A real mouse keeps its hover.
+void end_hover_after_touch() {
+    const ImVector<ImGuiInputEvent>& queue = ImGui::GetCurrentContext()->InputEventsQueue;
+    if (queue.empty()) return;
+    const ImGuiInputEvent& last = queue.back();
+    if (last.Type == ImGuiInputEventType_MouseButton && !last.MouseButton.Down &&
+        last.MouseButton.MouseSource == ImGuiMouseSource_TouchScreen)
+        ImGui::GetIO().AddMousePosEvent(-FLT_MAX, -FLT_MAX);
+}
+
+// SDL's events into ImGui's input queue; any event asks for frames (ImGui takes a quick tap's
+// press and release in two frames: InputEventsQueue below keeps frames coming until it is empty).
 void take_events(WebApp& web) {
     SDL_Event event;
     while (SDL_PollEvent(&event)) {
         ImGui_ImplSDL2_ProcessEvent(&event);
+        if (event.type == SDL_MOUSEBUTTONUP) end_hover_after_touch();
         ++web_status().events;
         web.frames_to_draw = std::max(web.frames_to_draw, 3);
-        if (event.type == SDL_MOUSEBUTTONUP && event.button.which == SDL_TOUCH_MOUSEID) web.frames_until_hover_ends = 3;
-        const bool real_mouse_moved = event.type == SDL_MOUSEMOTION && event.motion.which != SDL_TOUCH_MOUSEID;
-        if (event.type == SDL_MOUSEBUTTONDOWN || real_mouse_moved) web.hide_touch_hover = false;
-        if (real_mouse_moved) web.frames_until_hover_ends = 0;
     }
+    if (!ImGui::GetCurrentContext()->InputEventsQueue.empty()) web.frames_to_draw = std::max(web.frames_to_draw, 2);
 }
 
 // Orientation changes settle late on phones: the canvas size is compared whenever the loop runs
-// (web/glue.js wakes it when the canvas changes size). A new pixel ratio or text size builds the
-// font atlas again.
-void follow_canvas_and_font(WebApp& web) {
+// (web/glue.js wakes it when the canvas changes size). SDL sizes the canvas's pixels on a resize
+// event only: a new pixel ratio gets one. ImGui bakes the fonts at the new density by itself.
+void follow_canvas(WebApp& web) {
     double css_w = 0, css_h = 0;
     emscripten_get_element_css_size("#canvas", &css_w, &css_h);
     if (static_cast<int>(css_w) != web.last_css_w || static_cast<int>(css_h) != web.last_css_h) {
@@ -189,18 +182,13 @@ void follow_canvas_and_font(WebApp& web) {
         web.frames_to_draw = std::max(web.frames_to_draw, 3);
     }
     const float pixel_ratio = static_cast<float>(emscripten_get_device_pixel_ratio());
-    const bool new_ratio = pixel_ratio != web.font.pixel_ratio;
-    web.font.scale = web.app.text_scale;  // large text: the atlas is built again at the new size
-    if (!ensure_ui_font(web.font, pixel_ratio)) return;
-    auto& status = web_status();
-    status.font_file = web.font.file;
-    status.font_css_size = web.font.css_size;
-    status.font_scale = web.font.scale;
-    status.font_pixel_ratio = web.font.pixel_ratio;
-    if (status.frames > 0 && new_ratio) send_resize_event();  // a new ratio, not the first font
-    status.startup.emplace_back("font", emscripten_get_now());
-    web.glyphs_checked = false;
-    web.frames_to_draw = std::max(web.frames_to_draw, 3);
+    if (pixel_ratio != web.pixel_ratio) {
+        if (web.pixel_ratio != 0) send_resize_event();
+        web.pixel_ratio = pixel_ratio;
+        web.frames_to_draw = std::max(web.frames_to_draw, 3);
+    }
+    // Large text (the player's setting): every size follows the style's main scale.
+    ImGui::GetStyle().FontScaleMain = web.app.text_scale;
 }
 
 // Nothing changed (queued keys and moving dice ask for frames): the canvas keeps the last frame,
@@ -218,8 +206,6 @@ void rest(WebApp& web) {
 void draw_and_show(WebApp& web) {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplSDL2_NewFrame();
-    if (web.frames_until_hover_ends > 0 && --web.frames_until_hover_ends == 0) web.hide_touch_hover = true;
-    if (web.hide_touch_hover) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
     ImGui::NewFrame();
     draw_app_or_recover(web.app);
     ImGui::Render();
@@ -235,8 +221,8 @@ void draw_and_show(WebApp& web) {
     SDL_GL_SwapWindow(web.window);
 }
 
-// Once the first frame is shown: the dice shaders are compiled (nothing rolls yet), and, whenever
-// the font is new, the glyph check runs (it only reports: status().missing_glyphs).
+// Once the first frame is shown: the dice shaders are compiled (nothing rolls yet), and the glyph
+// check runs (it only reports: status().missing_glyphs).
 void after_first_frame(WebApp& web) {
     if (web_status().frames == 1) {
         web_status().startup.emplace_back("first frame", emscripten_get_now());
@@ -266,9 +252,8 @@ void ask_for_next_frame(WebApp& web) {
 
 void frame(void* arg) {
     auto& web = *static_cast<WebApp*>(arg);
-    feed_typed(web);
     take_events(web);
-    follow_canvas_and_font(web);
+    follow_canvas(web);
     if (web.frames_to_draw <= 0) return rest(web);
     --web.frames_to_draw;
     draw_and_show(web);
@@ -295,9 +280,10 @@ void request_frames(int count) {
     }
 }
 
-void press_key(int scancode) {
+void press_key(ImGuiKey key) {
     if (!the_app) return;
-    the_app->typed.push_back({scancode, ""});
+    ImGui::GetIO().AddKeyEvent(key, true);
+    ImGui::GetIO().AddKeyEvent(key, false);
     request_frames(3);
 }
 
@@ -309,7 +295,7 @@ void fail_next_frame() {
 
 void type_text(const char* utf8) {
     if (!the_app) return;
-    the_app->typed.push_back({0, utf8});
+    ImGui::GetIO().AddInputCharactersUTF8(utf8);
     request_frames(3);
 }
 
@@ -357,6 +343,7 @@ int main(int, char**) {
     ImGui::CreateContext();
     ImGui::GetIO().IniFilename = nullptr;  // the layout is fixed; sessions are saved by the app
     czary::app::apply_theme(ImGui::GetStyle());
+    add_ui_fonts(web.font);
     touch_friendly_input();
     ImGui_ImplSDL2_InitForOpenGL(web.window, web.gl);
     ImGui_ImplOpenGL3_Init("#version 100");

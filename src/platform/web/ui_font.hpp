@@ -1,6 +1,8 @@
 #pragma once
-// The interface fonts: TTFs with every Polish letter (regular and bold, icons merged in), rasterised at the screen's pixel density
-// so that text stays sharp at devicePixelRatio 2 and 3 (ImGui 1.86 builds its atlas at 1x).
+// The interface fonts: TTFs with every Polish letter (regular and bold, icons merged in), added
+// once. ImGui 1.92 rasterises each size on demand at the screen's pixel density (the backend's
+// framebuffer scale), so text stays sharp at devicePixelRatio 2 and 3 and large text needs no
+// new atlas.
 #include <string>
 
 namespace czary::platform {
@@ -9,13 +11,10 @@ struct UiFont {
     std::string file;       // the compiled-in fonts' names (platform/web/embedded_fonts.hpp)
     std::string bold_file;  // headings
     std::string icon_file;  // merged into both
-    float css_size = 0;       // size in CSS pixels, what the layout sees
-    float pixel_ratio = 0;    // the atlas is rasterised at css_size * scale * pixel_ratio
-    float scale = 1.0f;       // large text (the player's setting): set it, the atlas follows
-    float built_scale = 0;    // the scale of the atlas as built
+    float css_size = 0;     // size in CSS pixels, what the layout sees at text scale 1
 };
 
-// (Re)builds the atlas when the ratio or the scale changed; returns true if it did. Needs a GL context.
-bool ensure_ui_font(UiFont& font, float pixel_ratio);
+// Fonts[0]: the text; Fonts[1]: headings (bold). Sets the style's base size to css_size.
+void add_ui_fonts(const UiFont& font);
 
 }  // namespace czary::platform

@@ -14,7 +14,8 @@ std::string WebStatus::to_json() const {
     for (const auto& [step, at] : startup) w.array().value(step).value(at).end();
     w.end();
     w.key("font").object().field("file", font_file).field("cssSize", font_css_size).field("scale", font_scale);
-    w.field("pixelRatio", font_pixel_ratio).end();
+    w.field("pixelRatio", font_pixel_ratio).field("sizes", font_sizes);
+    w.key("atlas").array().value(font_atlas[0]).value(font_atlas[1]).end().end();
     w.key("canvas").object();
     w.key("css").array().value(canvas_css[0]).value(canvas_css[1]).end();
     w.key("pixels").array().value(canvas_pixels[0]).value(canvas_pixels[1]).end();

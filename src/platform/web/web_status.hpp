@@ -19,6 +19,8 @@ struct WebStatus {
     float font_css_size = 0;
     float font_scale = 1;  // the player's large-text setting
     float font_pixel_ratio = 0;
+    int font_atlas[2] = {0, 0};  // the atlas texture's pixels: ImGui grows it as sizes are baked
+    int font_sizes = 0;          // sizes of the text font baked and kept in the atlas
     int canvas_css[2] = {0, 0};
     int canvas_pixels[2] = {0, 0};
     std::vector<unsigned> missing_glyphs;
