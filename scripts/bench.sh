@@ -2,7 +2,7 @@
 # Benchmark (figures, not a test): the rules core natively (g++, CMake's Release: -O3) and in wasm
 # under node (em++ at -Os, as the web build), actions applied per second and replay + save of a
 # 10,000-action session, and a 50,000-action one (the file limit) opened alone; then the release
-# web app, as scripts/publish.sh leaves it, side by side with Dear ImGui 1.86's own Emscripten
+# web app, as scripts/publish.sh leaves it, side by side with Dear ImGui 1.92.2b's own Emscripten
 # example in headless Chromium: bytes over the wire (target <= 450 KB gzip), a phone's first and
 # repeat visit on Slow 4G, first frame, idle frames, frame times, replay + save in the browser,
 # memory, the long game; where the bytes go (scripts/site-bytes.mjs); then live tables under load, on loopback and through Caddy's TLS (scripts/bench-tables.mjs). A figure past its
@@ -28,7 +28,7 @@ echo "-- the long game natively: a session at the file limit opened alone"
 "$bench/czary-bench" --open "$CZARY_BUILD/bench-long-game.json"
 echo "== wasm (em++ -Os, the web build's Release, node $(node --version))"
 node --no-experimental-fetch "$CZARY_BUILD/wasm/czary-bench.js"
-echo "== the web app and the stock ImGui 1.86 Emscripten example (headless Chromium)"
+echo "== the web app and the stock ImGui 1.92.2b Emscripten example, example_sdl2_opengl3 (headless Chromium)"
 # Both as a host serves them: the published folder (with its .gz and .br copies) and the stock
 # example with copies made the same way, through scripts/static-server.mjs.
 site="$CZARY_BUILD/bench-site"

@@ -84,7 +84,13 @@ void draw_sun(ImDrawList* draw, ImVec2 centre, float radius, ImU32 colour) {
     draw->AddCircleFilled(centre, radius, colour);
 }
 
-void push_text_size(float factor) { ImGui::PushFont(nullptr, ImGui::GetCurrentContext()->FontSizeBase * factor); }
+void push_text_size(float factor) {
+    // ImGui rounds the size after its global scales to whole pixels: the size is given so that
+    // it rounds down, and a text made to fit a width still fits it.
+    const ImGuiContext& g = *ImGui::GetCurrentContext();
+    const float scales = g.FontSize / g.FontSizeBase;
+    ImGui::PushFont(nullptr, (std::floor(g.FontSize * factor) + 0.25f) / scales);
+}
 
 void pop_text_size() { ImGui::PopFont(); }
 

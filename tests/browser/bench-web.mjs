@@ -1,5 +1,5 @@
 // The web benchmark (figures, not a test; scripts/bench.sh runs it): Czary's release build side by
-// side with Dear ImGui 1.86's own Emscripten example built from the same sources
+// side with Dear ImGui 1.92.2b's own Emscripten example (example_sdl2_opengl3) built from the same sources
 // (scripts/build-stock-example.sh), in headless Chromium (SwiftShader WebGL) at 1280x800, DPR 1,
 // each served from a folder with .gz and .br copies beside its files (scripts/precompress.mjs)
 // by scripts/static-server.mjs, as publish.sh leaves the app. A figure past its target is marked

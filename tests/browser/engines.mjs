@@ -28,8 +28,8 @@ export const PHONE = { width: 390, height: 844 };
 const MINIBROWSER = process.env.CZARY_MINIBROWSER ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
 // A page of one engine: { engine, version, pointer ('touch' | 'mouse'), goto(url), reload(),
-// evaluate(fn, arg), press(x, y) and release() (a finger, or the mouse, down and up: a tap is
-// both, with the app's frame between them), wheel(x, y, dy), screenshot(file), errors() (console
+// evaluate(fn, arg), tap(x, y) (a finger, or the mouse, down and up at once, as each engine's own
+// driver sends a tap: ImGui's input queue takes both), wheel(x, y, dy), screenshot(file), errors() (console
 // errors and uncaught exceptions since clearErrors()), clearErrors(), close() }.
 // `evaluate` takes a function of one JSON argument (sent as its source) returning JSON.
 // `acceptInsecureCerts`: the browser takes any certificate (a test's own CA over TLS, which its
@@ -45,7 +45,6 @@ async function openChromium(size) {
   const browser = await chromium.launch({ executablePath: process.env.CZARY_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const context = await browser.newContext({ viewport: size, deviceScaleFactor: 1, hasTouch: true, isMobile: true, acceptDownloads: false });
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);  // a finger down and up as two events
   const errors = [];
   page.on('console', (m) => { if (isAppError(m)) errors.push(`console: ${m.text()}`); });
   page.on('pageerror', (e) => errors.push(`page: ${e.message}`));
@@ -56,8 +55,7 @@ async function openChromium(size) {
     goto: (url) => page.goto(url),
     reload: () => page.reload(),
     evaluate: (fn, arg) => page.evaluate(fn, arg),
-    press: (x, y) => cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y, id: 1 }] }),
-    release: () => cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] }),
+    tap: (x, y) => page.touchscreen.tap(x, y),
     wheel: async (x, y, dy) => { await page.mouse.move(x, y); await page.mouse.wheel(0, dy); },
     screenshot: (file) => page.screenshot({ path: file }),
     close: () => browser.close(),
@@ -85,8 +83,7 @@ async function openFirefox(size, { acceptInsecureCerts }) {
     goto: (url) => page.goto(url),
     reload: () => page.reload(),
     evaluate: (fn, arg) => page.evaluate(fn, arg),
-    press: (x, y) => page.touchscreen.touchStart(x, y),
-    release: () => page.touchscreen.touchEnd(),
+    tap: (x, y) => page.touchscreen.tap(x, y),
     wheel: async (x, y, dy) => { await page.mouse.move(x, y); await page.mouse.wheel({ deltaY: dy }); },
     screenshot: (file) => page.screenshot({ path: file }),
     close: () => browser.close(),
@@ -156,8 +153,8 @@ async function openWebKit(size, { acceptInsecureCerts }) {
     goto: (url) => navigate(() => call('POST', session('/url'), { url })),
     reload: () => navigate(() => call('POST', session('/refresh'), {})),
     evaluate,
-    press: (x, y) => pointer([{ type: 'pointerMove', x: Math.round(x), y: Math.round(y), duration: 0 }, { type: 'pointerDown', button: 0 }]),
-    release: () => pointer([{ type: 'pointerUp', button: 0 }]),
+    tap: (x, y) => pointer([{ type: 'pointerMove', x: Math.round(x), y: Math.round(y), duration: 0 },
+                            { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }]),
     wheel: (x, y, dy) => call('POST', session('/actions'), {
       actions: [{ type: 'wheel', id: 'wheel', actions: [{ type: 'scroll', x: Math.round(x), y: Math.round(y), deltaX: 0, deltaY: dy, duration: 0 }] }],
     }),

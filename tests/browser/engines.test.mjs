@@ -57,8 +57,8 @@ async function prepare(tab, actions) {
 }
 
 const overlaps = (a, b) => !!(a && b && a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h);
-// A widget wholly on screen and clear of the toast; the wheel brings it there (one turn a frame,
-// as ImGui 1.86 takes them), a toast over it goes by itself first.
+// A widget wholly on screen and clear of the toast; the wheel brings it there (a turn at a time,
+// looking after each), a toast over it goes by itself first.
 async function find(tab, id, size) {
   let rects = {};
   for (let turn = 0; turn < 40; turn += 1) {
@@ -78,14 +78,10 @@ async function find(tab, id, size) {
   }
   throw new Error(`${tab.engine}: widget '${id}' not found on screen: ${JSON.stringify(rects[id])}, toast ${JSON.stringify(rects.toast)}`);
 }
-// A tap: down, then up once a frame of the app has taken the press in (ImGui 1.86 reads the
-// pointer once a frame: a press and release in one frame, on a busy machine, would be lost).
+// A tap as the engine's driver sends it: down and up at once.
 async function tap(tab, id, size) {
   const r = await find(tab, id, size);
-  const since = await status(tab);
-  await tab.press(r.x + r.w / 2, r.y + r.h / 2);
-  await waitFor(tab, (s) => { const now = window.czary.status(); return now.events > s.events && now.frames > s.frames; }, since, 'the press to be seen');
-  await input(tab, () => tab.release());
+  await input(tab, () => tab.tap(r.x + r.w / 2, r.y + r.h / 2));
   return r;
 }
 // The app as at a first start: storage emptied from another page of the site (its icon: every

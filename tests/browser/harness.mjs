@@ -188,15 +188,6 @@ export async function input(page, send) {
   return result;
 }
 
-// Sends an input and waits until a frame has taken it in (not until the app rests): ImGui 1.86
-// reads the pointer once a frame, so each step of a drag must be seen in a frame of its own. A
-// frame takes in every event queued before it, then draws (status() is read between frames).
-export async function inputSeen(page, send) {
-  const since = await status(page);
-  await send();
-  await page.waitForFunction((n) => window.czary.status().events > n, since.events, WAIT);
-}
-
 function inside(rect, viewport) {
   return !rect.clipped && rect.y >= 0 && rect.y + rect.h <= viewport.height;
 }
@@ -224,9 +215,9 @@ export async function tapToast(page) {
   }
 }
 
-// ImGui 1.86 turns one step per wheel event, whatever its size (SDL sends it as ±1): 5 lines,
-// or two thirds of a small window.
-const WHEEL_STEP = 90;
+// A wheel event of 120 px is 1.2 of ImGui's steps (SDL's precise wheel divides pixels by 100), a
+// step 5 lines (18 px each) or two thirds of a small window: 108 px.
+const WHEEL_STEP = 108;
 
 // Turns the mouse wheel `steps` times (negative: up) over x (default: the page's right edge),
 // and returns where everything then is. The turns are sent at once: ImGui adds up those that
@@ -338,20 +329,14 @@ export async function tap(page, id) {
   await input(page, () => page.touchscreen.tap(r.x + r.w / 2, r.y + r.h / 2));
 }
 
-// A finger on the screen through CDP touch events: each step is seen by the app in a frame of
-// its own, and after the finger lifts the app has acted and rests.
+// A finger on the screen through CDP touch events, sent as a hand sends them: no step waits for
+// the app (ImGui's input queue takes them in order, a press and a release in frames of their
+// own); after the finger lifts the app has acted and rests.
 export async function finger(page) {
   const client = await page.context().newCDPSession(page);
-  const send = (type, x, y) => inputSeen(page, () => client.send('Input.dispatchTouchEvent', { type, touchPoints: [{ x, y, id: 1 }] }));
+  const send = (type, x, y) => client.send('Input.dispatchTouchEvent', { type, touchPoints: [{ x, y, id: 1 }] });
   return {
     down: (x, y) => send('touchStart', x, y),
-    // A swipe's start: the press and its first move go together, as a hand does it. Waiting for
-    // a frame between them can outlast a long press (0.35 s) on a busy machine, and the swipe
-    // would lift the token under the finger instead of scrolling.
-    downMoving: (x, y, x1, y1) => inputSeen(page, async () => {
-      await client.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y, id: 1 }] });
-      await client.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x1, y: y1, id: 1 }] });
-    }),
     move: (x, y) => send('touchMove', x, y),
     async up() {
       await input(page, () => client.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] }));
@@ -388,8 +373,8 @@ export async function swipe(page, from, dy) {
   const r = typeof from === 'string' ? (await layout(page))[from] : from;
   const [x, y] = [r.x + (r.w ?? 0) / 2, r.y + (r.h ?? 0) / 2];
   const touch = await finger(page);
-  await touch.downMoving(x, y, x, y + dy / 8);
-  for (let step = 2; step <= 8; step += 1) await touch.move(x, y + (dy * step) / 8);
+  await touch.down(x, y);
+  for (let step = 1; step <= 8; step += 1) await touch.move(x, y + (dy * step) / 8);
   await touch.up();
   await settle(page);
 }

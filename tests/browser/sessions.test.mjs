@@ -283,8 +283,8 @@ test('a long session: the log shows the newest 100 steps, older ones a page (100
       await settle(page);
       for (let i = 0; i < 40 && !(await page.evaluate((w) => window.czary.layout()[w], id)); i += 1) {
         const touch = await finger(page);
-        await touch.downMoving(200, 780, 200, 700);
-        for (let y = 620; y >= 180; y -= 80) await touch.move(200, y);
+        await touch.down(200, 780);
+        for (let y = 700; y >= 180; y -= 80) await touch.move(200, y);
         await touch.up();
       }
     };

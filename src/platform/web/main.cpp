@@ -157,11 +157,25 @@ void end_hover_after_touch() {
         ImGui::GetIO().AddMousePosEvent(-FLT_MAX, -FLT_MAX);
 }
 
+// A press carries its place: a finger that lands where the last one lifted brings no motion from
+// SDL, and the pointer was sent away after that lift (end_hover_after_touch). A motion to the
+// press's point goes first, through the backend (which tells a finger from a mouse by it).
+void move_to_press(const SDL_MouseButtonEvent& press) {
+    SDL_Event motion{};
+    motion.type = SDL_MOUSEMOTION;
+    motion.motion.windowID = press.windowID;
+    motion.motion.which = press.which;
+    motion.motion.x = press.x;
+    motion.motion.y = press.y;
+    ImGui_ImplSDL2_ProcessEvent(&motion);
+}
+
 // SDL's events into ImGui's input queue; any event asks for frames (ImGui takes a quick tap's
 // press and release in two frames: InputEventsQueue below keeps frames coming until it is empty).
 void take_events(WebApp& web) {
     SDL_Event event;
     while (SDL_PollEvent(&event)) {
+        if (event.type == SDL_MOUSEBUTTONDOWN) move_to_press(event.button);
         ImGui_ImplSDL2_ProcessEvent(&event);
         if (event.type == SDL_MOUSEBUTTONUP) end_hover_after_touch();
         ++web_status().events;

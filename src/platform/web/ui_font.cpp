@@ -27,9 +27,10 @@ ImFont* add_font(const std::string& file, float pixels, ImFontConfig config) {
 // A text font with the icons merged into it: an icon is a glyph of the same font. The sizes and
 // offsets given here are at the reference size; ImGui scales them to each size it bakes.
 void add_font_with_icons(const std::string& file, const std::string& icons, float pixels) {
+    // No snapping of advances to whole CSS pixels (ImGui would round each letter's advance to
+    // one, 1/3 of a letter's width apart on a phone): glyphs are rasterised at device pixels, and
+    // ImGui picks its oversampling by the size it rasterises at.
     ImFontConfig config;
-    config.OversampleH = 1;  // rasterised at device pixels already
-    config.PixelSnapH = true;
     add_font(file, pixels, config);
     ImFontConfig merged = config;
     merged.MergeMode = true;
