@@ -1,7 +1,6 @@
 // window.czary: the page's automation hook for tests and scripting (web/glue.js wraps these).
 // state(): the session as JSON; dispatch(action): the core's action, returns its result;
 // layout(): screen rectangles (CSS px) of every token, place, card and button by a stable id.
-#include <SDL.h>
 #include <emscripten/emscripten.h>
 #include <imgui.h>
 

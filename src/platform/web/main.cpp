@@ -130,18 +130,6 @@ void report_status(const WebApp& web) {
     status.canvas_pixels[0] = px_w;
     status.canvas_pixels[1] = px_h;
     status.language = web.app.language;
-    status.font_file = web.font.file;
-    status.font_css_size = web.font.css_size;
-    status.font_scale = ImGui::GetStyle().FontScaleMain;
-    status.font_pixel_ratio = ImGui::GetIO().DisplayFramebufferScale.x;  // the density ImGui bakes text at
-    const ImFontAtlas& atlas = *ImGui::GetIO().Fonts;
-    status.font_atlas[0] = atlas.TexData ? atlas.TexData->Width : 0;
-    status.font_atlas[1] = atlas.TexData ? atlas.TexData->Height : 0;
-    status.font_sizes = 0;
-    for (int i = 0; atlas.Builder && i < atlas.Builder->BakedPool.Size; ++i) {
-        const ImFontBaked& baked = atlas.Builder->BakedPool[i];
-        if (baked.ContainerFont == atlas.Fonts[0] && !baked.WantDestroy) ++status.font_sizes;
-    }
 }
 
 // A finger leaves no pointer behind (WEB-NOTES): after a release from the touch screen (ImGui's
@@ -358,6 +346,8 @@ int main(int, char**) {
     ImGui::GetIO().IniFilename = nullptr;  // the layout is fixed; sessions are saved by the app
     czary::app::apply_theme(ImGui::GetStyle());
     add_ui_fonts(web.font);
+    web_status().font_file = web.font.file;
+    web_status().font_css_size = web.font.css_size;
     touch_friendly_input();
     ImGui_ImplSDL2_InitForOpenGL(web.window, web.gl);
     ImGui_ImplOpenGL3_Init("#version 100");

@@ -5,8 +5,10 @@
 #include <string_view>
 
 #include "platform/web/embedded_fonts.hpp"
+#include "platform/web/web_status.hpp"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // the atlas's baked sizes (report_ui_fonts)
 
 namespace czary::platform {
 namespace {
@@ -48,6 +50,20 @@ void add_ui_fonts(const UiFont& font) {
     add_font_with_icons(font.file, font.icon_file, font.css_size);
     add_font_with_icons(font.bold_file, font.icon_file, font.css_size);
     ImGui::GetStyle().FontSizeBase = font.css_size;
+}
+
+void report_ui_fonts(WebStatus& status) {
+    if (!ImGui::GetCurrentContext()) return;  // asked before the app started
+    status.font_scale = ImGui::GetStyle().FontScaleMain;
+    status.font_pixel_ratio = ImGui::GetIO().DisplayFramebufferScale.x;  // the density ImGui bakes text at
+    const ImFontAtlas& atlas = *ImGui::GetIO().Fonts;
+    status.font_atlas[0] = atlas.TexData ? atlas.TexData->Width : 0;
+    status.font_atlas[1] = atlas.TexData ? atlas.TexData->Height : 0;
+    status.font_sizes = 0;
+    for (int i = 0; atlas.Builder && i < atlas.Builder->BakedPool.Size; ++i) {
+        const ImFontBaked& baked = atlas.Builder->BakedPool[i];
+        if (baked.ContainerFont == atlas.Fonts[0] && !baked.WantDestroy) ++status.font_sizes;
+    }
 }
 
 }  // namespace czary::platform

@@ -17,4 +17,9 @@ struct UiFont {
 // Fonts[0]: the text; Fonts[1]: headings (bold). Sets the style's base size to css_size.
 void add_ui_fonts(const UiFont& font);
 
+struct WebStatus;
+// The fonts as ImGui holds them now (the text scale, the density, the atlas and its sizes), into
+// the status: read when the page asks for it, not every frame.
+void report_ui_fonts(WebStatus& status);
+
 }  // namespace czary::platform

@@ -3,6 +3,7 @@
 #include <emscripten/emscripten.h>
 
 #include "core/json_writer.hpp"
+#include "platform/web/ui_font.hpp"
 
 namespace czary::platform {
 
@@ -37,6 +38,7 @@ WebStatus& web_status() {
 // Read by web/glue.js; the string lives until the next call.
 extern "C" EMSCRIPTEN_KEEPALIVE const char* czary_status_json() {
     static std::string text;
+    czary::platform::report_ui_fonts(czary::platform::web_status());
     text = czary::platform::web_status().to_json();
     return text.c_str();
 }
